@@ -1,0 +1,3 @@
+export * from './orgs.js';
+export * from './accounts.js';
+export * from './auth.js';

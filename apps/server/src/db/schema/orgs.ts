@@ -1,0 +1,13 @@
+import { boolean, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { OrgType } from '@drp/domain';
+
+export const orgs = pgTable('orgs', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  orgType: text('org_type').$type<OrgType>().notNull(),
+  /** 统一社会信用代码; unique where given. */
+  creditCode: text('credit_code').unique(),
+  region: text('region'),
+  enabled: boolean('enabled').notNull().default(true),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,12 @@
+import type { Config } from '../config/config.js';
+import type { Secrets } from '../config/secrets.js';
+import type { Db } from '../db/database.js';
+
+/** What every use case receives: the database, settings, secrets and the clock. */
+export interface AppContext {
+  db: Db;
+  config: Config;
+  secrets: Secrets;
+  /** Injectable so expiry rules are tested without waiting. */
+  clock: () => Date;
+}

@@ -1,0 +1,41 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { accountDetail, changePasswordRequest, envelopeOf } from '@drp/domain';
+import { ok } from '../../lib/envelope.js';
+import { changePassword, describeAccount } from './accounts.service.js';
+
+export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/admin/account',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'The signed-in account and its memberships',
+        security: [{ bearer: [] }],
+        response: { 200: envelopeOf(accountDetail) },
+      },
+    },
+    async (request) => ok(request, describeAccount(app.ctx, request.auth!)),
+  );
+
+  app.post(
+    '/api/admin/account/password',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Change the own password (old password checked, policy enforced)',
+        security: [{ bearer: [] }],
+        body: changePasswordRequest,
+        response: { 200: envelopeOf(z.null()) },
+      },
+    },
+    async (request) => {
+      await changePassword(app.ctx, {
+        accountId: request.auth!.account.id,
+        ...request.body,
+        acceptLanguage: request.headers['accept-language'],
+      });
+      return ok(request, null);
+    },
+  );
+};

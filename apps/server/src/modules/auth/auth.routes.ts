@@ -1,0 +1,123 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  LIMITS,
+  authorizeRequest,
+  authorizeResult,
+  envelopeOf,
+  loginRequest,
+  loginResult,
+  tokenRequest,
+  tokenResult,
+} from '@drp/domain';
+import { AppError } from '../../lib/app-error.js';
+import { ok } from '../../lib/envelope.js';
+import { bearerToken } from '../../plugins/auth.js';
+import {
+  createLoginTicket,
+  exchangeAuthorizationCode,
+  issueAuthorizationCode,
+  readLoginTicket,
+  signIn,
+  signOut,
+} from './auth.service.js';
+
+const LOGIN_COOKIE = 'drp_login';
+
+function setLoginCookie(request: FastifyRequest, reply: FastifyReply, value: string) {
+  reply.setCookie(LOGIN_COOKIE, value, {
+    path: '/uaa',
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: request.protocol === 'https',
+    maxAge: 600,
+  });
+}
+
+function parseOrFail<T>(schema: z.ZodType<T>, value: unknown): T {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const reason = parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; ');
+  throw new AppError('VALIDATION_FAILED', { reason });
+}
+
+const loginRateLimit = { max: LIMITS.loginRateLimitPerMinute, timeWindow: 60_000 };
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/uaa/login',
+    {
+      config: { rateLimit: loginRateLimit },
+      schema: {
+        tags: ['auth'],
+        summary: 'Check username and password; sets the sign-in cookie for /uaa/oauth/authorize',
+        description:
+          'Credentials are read from the form or JSON body; the query string is accepted for legacy clients (spec §7) but is never logged.',
+        body: loginRequest.partial().optional(),
+        querystring: loginRequest.partial(),
+        response: { 200: envelopeOf(loginResult) },
+      },
+    },
+    async (request, reply) => {
+      const credentials = parseOrFail(loginRequest, { ...request.query, ...(request.body ?? {}) });
+      const { account, passwordExpiresInDays } = await signIn(app.ctx, credentials);
+      setLoginCookie(request, reply, await createLoginTicket(app.ctx, account.id));
+      return ok(request, { username: account.username, passwordExpiresInDays });
+    },
+  );
+
+  app.post(
+    '/uaa/oauth/authorize',
+    {
+      config: { rateLimit: loginRateLimit },
+      schema: {
+        tags: ['auth'],
+        summary: 'Issue a one-time authorization code (PKCE S256, valid 10 minutes) to the signed-in user',
+        body: authorizeRequest,
+        response: { 200: envelopeOf(authorizeResult) },
+      },
+    },
+    async (request, reply) => {
+      const accountId = await readLoginTicket(app.ctx, request.cookies[LOGIN_COOKIE]);
+      const result = await issueAuthorizationCode(app.ctx, accountId, request.body);
+      // One sign-in, one authorization: the ticket is spent.
+      reply.clearCookie(LOGIN_COOKIE, { path: '/uaa' });
+      return ok(request, result);
+    },
+  );
+
+  app.post(
+    '/uaa/oauth/token',
+    {
+      config: { rateLimit: loginRateLimit },
+      schema: {
+        tags: ['auth'],
+        summary: 'Exchange an authorization code and its PKCE verifier for a bearer access token',
+        body: tokenRequest,
+        response: { 200: envelopeOf(tokenResult) },
+      },
+    },
+    async (request, reply) => {
+      const result = await exchangeAuthorizationCode(app.ctx, request.body, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+      });
+      reply.header('cache-control', 'no-store');
+      return ok(request, result);
+    },
+  );
+
+  const logout = async (request: FastifyRequest, reply: FastifyReply) => {
+    await signOut(app.ctx, bearerToken(request));
+    reply.clearCookie(LOGIN_COOKIE, { path: '/uaa' });
+    return ok(request, null);
+  };
+  const logoutSchema = {
+    tags: ['auth'],
+    summary: 'Revoke the bearer token; afterwards it answers 401',
+    response: { 200: envelopeOf(z.null()) },
+  };
+  app.get('/uaa/logout', { schema: logoutSchema }, logout);
+  app.get('/api/logout', { schema: logoutSchema }, logout);
+};

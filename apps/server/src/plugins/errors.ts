@@ -1,0 +1,57 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { errorMessage, localeFrom, type ErrorCode } from '@drp/domain';
+import { AppError } from '../lib/app-error.js';
+
+/** Fastify's own error codes that are the client's fault, mapped to ours. */
+const FASTIFY_CODES: Record<string, ErrorCode> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'MALFORMED_BODY',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'MALFORMED_BODY',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'MALFORMED_BODY',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  FST_ERR_VALIDATION: 'VALIDATION_FAILED',
+  FST_ERR_BAD_URL: 'NOT_FOUND',
+  FST_ERR_ASYNC_CONSTRAINT: 'NOT_FOUND',
+};
+
+export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError) {
+  const locale = localeFrom(request.headers['accept-language']);
+  return reply.status(error.statusCode).send({
+    code: error.code,
+    message: errorMessage(error.code, locale, error.params),
+    ...(error.detail === undefined ? {} : { detail: error.detail }),
+  });
+}
+
+function toAppError(error: FastifyError | Error): AppError {
+  if (error instanceof AppError) return error;
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const issues = error.validation.map((v) => ({
+      field: [v.instancePath.replace(/^\//, '').replaceAll('/', '.')].filter(Boolean).join('') || undefined,
+      message: v.message ?? 'invalid',
+    }));
+    const reason = issues.map((i) => (i.field ? `${i.field}: ${i.message}` : i.message)).join('; ');
+    return new AppError('VALIDATION_FAILED', { reason }, { fields: issues });
+  }
+  const code = 'code' in error && typeof error.code === 'string' ? FASTIFY_CODES[error.code] : undefined;
+  if (code) return new AppError(code, { reason: error.message });
+  if (error instanceof SyntaxError) return new AppError('MALFORMED_BODY');
+  const status = 'statusCode' in error ? Number(error.statusCode) : 500;
+  if (status === 429) return new AppError('RATE_LIMITED');
+  if (status === 413) return new AppError('PAYLOAD_TOO_LARGE');
+  if (status === 415) return new AppError('UNSUPPORTED_MEDIA_TYPE');
+  if (status >= 400 && status < 500) return new AppError('VALIDATION_FAILED', { reason: error.message });
+  return new AppError('INTERNAL_ERROR');
+}
+
+/** One error handler, one wire shape: every failure leaves as `{ code, message, detail? }`. */
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const appError = toAppError(error);
+    if (appError.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+    else request.log.info({ code: appError.code }, 'request refused');
+    return sendError(request, reply, appError);
+  });
+});

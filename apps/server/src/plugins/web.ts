@@ -1,0 +1,36 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import fastifyStatic from '@fastify/static';
+import { AppError } from '../lib/app-error.js';
+
+const API_PATH = /^\/(api|uaa)(\/|$)/;
+
+/**
+ * Serves the built web app from the same process. Any other GET that is not an API call gets
+ * index.html, and the app's router shows /common/404 for paths it does not know.
+ */
+export const webPlugin = fp(async (app: FastifyInstance, options: { webDist: string }) => {
+  const hasWeb = existsSync(path.join(options.webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: options.webDist,
+      wildcard: false,
+      index: false,
+      // Hashed assets never change; index.html must always be fresh.
+      setHeaders: (res, filePath) =>
+        res.header(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
+        ),
+    });
+  }
+  app.setNotFoundHandler(async (request, reply) => {
+    const isPage = request.method === 'GET' && !API_PATH.test(request.url);
+    if (hasWeb && isPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    throw new AppError('NOT_FOUND');
+  });
+});

@@ -1,0 +1,41 @@
+import path from 'node:path';
+import { buildApp } from './app.js';
+import { loadConfig } from './config/config.js';
+import { loadSecrets } from './config/secrets.js';
+import { openDatabase } from './db/database.js';
+import { seedDemo } from './db/seed/demo-seed.js';
+
+const started = performance.now();
+let config;
+try {
+  config = loadConfig();
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
+const secrets = await loadSecrets(config);
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  pgliteDir: path.join(config.dataDir, 'pglite'),
+});
+if (config.seedDemo && (await seedDemo(database.db))) console.log('Demo organisations and accounts created.');
+const app = await buildApp({ config, db: database.db, secrets });
+
+let closing = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    void app
+      .close()
+      .then(() => database.close())
+      .then(() => process.exit(0));
+  });
+}
+
+await app.listen({ port: config.port, host: config.host });
+app.log.info(
+  { database: database.kind, readyMs: Math.round(performance.now() - started) },
+  `ready on http://localhost:${config.port}`,
+);

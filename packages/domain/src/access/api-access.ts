@@ -1,0 +1,78 @@
+import { AREAS, type AreaKey, type Principal, type PrincipalMember } from './areas.js';
+
+/**
+ * How the server decides who may call one API route.
+ * - public: anyone, signed in or not.
+ * - signedIn: any valid token.
+ * - area: the acting member (the route's `orgId` parameter, else the `X-Org-Id` header, else any
+ *   qualifying membership) must qualify for the area; acting for an organisation the caller does
+ *   not belong to answers 404 like a missing record, a known one without the profile 403.
+ * - systemAdmin: the account's system-admin flag.
+ */
+export type AccessRule =
+  | { kind: 'public' }
+  | { kind: 'signedIn' }
+  | { kind: 'area'; areas: readonly AreaKey[] }
+  | { kind: 'systemAdmin' };
+
+export const PUBLIC: AccessRule = { kind: 'public' };
+export const SIGNED_IN: AccessRule = { kind: 'signedIn' };
+export const SYSTEM_ADMIN: AccessRule = { kind: 'systemAdmin' };
+export const inArea = (...areas: AreaKey[]): AccessRule => ({ kind: 'area', areas });
+
+/**
+ * The one table of who may call what: "METHOD /url-pattern" as Fastify registers it. The server
+ * refuses to start when a registered route is missing here, so no route goes unguarded.
+ */
+export const API_ACCESS: Record<string, AccessRule> = {
+  'GET /api/health': PUBLIC,
+  // The OpenAPI document and its UI, with their static assets.
+  'GET /api/docs*': PUBLIC,
+  'GET /api/platform/config': PUBLIC,
+  'GET /api/platform/manual': PUBLIC,
+  'POST /uaa/login': PUBLIC,
+  'POST /uaa/oauth/authorize': PUBLIC,
+  'POST /uaa/oauth/token': PUBLIC,
+  'GET /uaa/logout': PUBLIC,
+  'GET /api/logout': PUBLIC,
+  'GET /api/admin/account': SIGNED_IN,
+  'POST /api/admin/account/password': SIGNED_IN,
+};
+
+/** The rule for one registered route; a key ending in `*` covers every URL under it. */
+export function accessRuleFor(method: string, url: string): AccessRule | undefined {
+  const key = `${method.toUpperCase()} ${url}`;
+  const exact = API_ACCESS[key];
+  if (exact) return exact;
+  const prefix = Object.keys(API_ACCESS).find((k) => k.endsWith('*') && key.startsWith(k.slice(0, -1)));
+  return prefix ? API_ACCESS[prefix] : undefined;
+}
+
+export type AccessDecision =
+  | { allow: true; member: PrincipalMember | null }
+  | { allow: false; deny: 'UNAUTHORIZED' | 'FORBIDDEN' | 'NOT_FOUND' };
+
+/**
+ * The server's verdict for one call. `orgId` is the organisation the caller says it acts for.
+ * Someone else's organisation answers NOT_FOUND, like a record that does not exist, so ids
+ * cannot be probed; one's own organisation without the needed profile answers FORBIDDEN.
+ */
+export function decideAccess(
+  rule: AccessRule,
+  principal: Principal | null,
+  orgId?: string | null,
+): AccessDecision {
+  if (rule.kind === 'public') return { allow: true, member: null };
+  if (!principal) return { allow: false, deny: 'UNAUTHORIZED' };
+  if (rule.kind === 'signedIn') return { allow: true, member: null };
+  if (rule.kind === 'systemAdmin')
+    return principal.systemAdmin ? { allow: true, member: null } : { allow: false, deny: 'FORBIDDEN' };
+  const qualifies = (m: PrincipalMember) => rule.areas.some((a) => AREAS[a].memberQualifies(m));
+  if (orgId) {
+    const member = principal.members.find((m) => m.orgId === orgId);
+    if (!member) return { allow: false, deny: 'NOT_FOUND' };
+    return qualifies(member) ? { allow: true, member } : { allow: false, deny: 'FORBIDDEN' };
+  }
+  const member = principal.members.find(qualifies);
+  return member ? { allow: true, member } : { allow: false, deny: 'FORBIDDEN' };
+}
