@@ -39,12 +39,19 @@ export const API_ACCESS: Record<string, AccessRule> = {
   'POST /api/admin/account/password': SIGNED_IN,
 };
 
-/** The rule for one registered route; a key ending in `*` covers every URL under it. */
+/**
+ * The rule for one registered route; a key ending in `*` covers its path and every URL under it,
+ * at a path boundary (`GET /api/docs*` covers /api/docs/json, never /api/documents).
+ */
 export function accessRuleFor(method: string, url: string): AccessRule | undefined {
   const key = `${method.toUpperCase()} ${url}`;
   const exact = API_ACCESS[key];
   if (exact) return exact;
-  const prefix = Object.keys(API_ACCESS).find((k) => k.endsWith('*') && key.startsWith(k.slice(0, -1)));
+  const prefix = Object.keys(API_ACCESS).find((k) => {
+    if (!k.endsWith('*')) return false;
+    const base = k.slice(0, -1).replace(/\/$/, '');
+    return key === base || key.startsWith(`${base}/`);
+  });
   return prefix ? API_ACCESS[prefix] : undefined;
 }
 

@@ -60,3 +60,6 @@ export const tokenResult = z.object({
   idle_timeout: z.number().int(),
 });
 export type TokenResult = z.infer<typeof tokenResult>;
+
+export type LoginResult = z.infer<typeof loginResult>;
+export type AuthorizeResult = z.infer<typeof authorizeResult>;

@@ -1,0 +1,111 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { WEB_CLIENT_ID, WEB_REDIRECT_PATH } from '@drp/domain';
+import { buildApp } from '../app.js';
+import { loadConfig, type Config } from '../config/config.js';
+import { openDatabase, type Database } from '../db/database.js';
+import { DEMO_PASSWORD, seedDemo } from '../db/seed/demo-seed.js';
+import { randomToken, sha256Base64Url } from '../lib/crypto.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  /** Moves the app's clock; expiry rules are tested by moving time, not by waiting. */
+  advance(ms: number): void;
+  /** Runs the whole sign-in flow and returns a bearer token. */
+  signIn(username: string, password?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+/**
+ * A real database for each test file: in-memory PGlite, or a fresh PostgreSQL database created
+ * next to TEST_DATABASE_URL when DRP_TEST_DB=postgres. Never a mock.
+ */
+async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  if (process.env.DRP_TEST_DB !== 'postgres') return { database: await openDatabase({}), drop: async () => {} };
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('DRP_TEST_DB=postgres needs TEST_DATABASE_URL');
+  const name = `drp_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString() });
+  return {
+    database,
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export async function createTestApp(
+  options: { env?: Record<string, string>; seed?: boolean } = {},
+): Promise<TestApp> {
+  const { database, drop } = await openTestDatabase();
+  const config = loadConfig({ DATA_DIR: '/nonexistent', LOG_LEVEL: 'silent', ...options.env });
+  if (options.seed !== false) await seedDemo(database.db);
+  let offset = 0;
+  const app = await buildApp({
+    config,
+    db: database.db,
+    secrets: { authKey: randomBytes(32) },
+    clock: () => new Date(Date.now() + offset),
+    logger: false,
+  });
+  await app.ready();
+
+  const signIn = async (username: string, password = DEMO_PASSWORD) => {
+    const login = await app.inject({ method: 'POST', url: '/uaa/login', payload: { username, password } });
+    if (login.statusCode !== 200) throw new Error(`login ${username}: ${login.body}`);
+    const cookie = login.cookies.find((c) => c.name === 'drp_login')!;
+    const verifier = randomToken(32);
+    const authorize = await app.inject({
+      method: 'POST',
+      url: '/uaa/oauth/authorize',
+      cookies: { drp_login: cookie.value },
+      payload: {
+        response_type: 'code',
+        client_id: WEB_CLIENT_ID,
+        redirect_uri: WEB_REDIRECT_PATH,
+        code_challenge: sha256Base64Url(verifier),
+        code_challenge_method: 'S256',
+      },
+    });
+    const code = (authorize.json() as { detail: { code: string } }).detail.code;
+    const token = await app.inject({
+      method: 'POST',
+      url: '/uaa/oauth/token',
+      payload: {
+        grant_type: 'authorization_code',
+        code,
+        redirect_uri: WEB_REDIRECT_PATH,
+        client_id: WEB_CLIENT_ID,
+        code_verifier: verifier,
+      },
+    });
+    return (token.json() as { detail: { access_token: string } }).detail.access_token;
+  };
+
+  return {
+    app,
+    database,
+    config,
+    advance: (ms) => {
+      offset += ms;
+    },
+    signIn,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await drop();
+    },
+  };
+}

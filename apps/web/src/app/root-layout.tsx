@@ -1,0 +1,38 @@
+import { useEffect, useRef } from 'react';
+import { App } from 'antd';
+import { Outlet, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { SessionProvider } from '../features/auth/hooks/session-provider';
+import { useSession } from '../features/auth/hooks/session-context';
+import { loginPathFor } from '../features/auth/components/require-area';
+import { setUnauthorizedHandler } from '../lib/http';
+
+/** Spec §8: a 401 on any call but sign-in says the session expired and returns to sign-in. */
+function UnauthorizedHandler() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const session = useSession();
+  const handling = useRef(false);
+  useEffect(() => {
+    setUnauthorizedHandler(() => {
+      if (handling.current) return;
+      handling.current = true;
+      const target = loginPathFor(window.location);
+      session.clear();
+      void message.error(t('guard.expired'));
+      void navigate(target, { replace: true });
+      setTimeout(() => (handling.current = false), 1000);
+    });
+  }, [message, navigate, session, t]);
+  return null;
+}
+
+export function RootLayout() {
+  return (
+    <SessionProvider>
+      <UnauthorizedHandler />
+      <Outlet />
+    </SessionProvider>
+  );
+}

@@ -1,0 +1,46 @@
+import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
+import { AREAS, AREA_KEYS, type AreaKey } from '@drp/domain';
+import { RequireArea } from '../features/auth/components/require-area';
+import { AreaLayout } from './layouts/area-layout';
+import { RootLayout } from './root-layout';
+import { registerRoutes } from './route-registry';
+import { AreaHomePage } from './routes/areas/area-home-page';
+import { PasswordModifyPage } from './routes/areas/password-modify-page';
+import { IndexRedirect } from './routes/common/index-redirect';
+import { NotFoundPage } from './routes/common/not-found-page';
+import { LoginPage } from './routes/sso/login-page';
+
+/** Each area is a guarded layout; capabilities add their screens to `areaScreens` as they are built. */
+function areaRoutes(area: AreaKey): RouteObject {
+  return {
+    path: AREAS[area].prefix,
+    element: <RequireArea area={area} />,
+    children: [
+      {
+        element: <AreaLayout area={area} />,
+        children: [
+          { index: true, element: <AreaHomePage area={area} /> },
+          { path: 'password/modify', element: <PasswordModifyPage /> },
+        ],
+      },
+    ],
+  };
+}
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    children: [
+      { path: '/', element: <Navigate to="/common/index" replace /> },
+      { path: '/common/index', element: <IndexRedirect /> },
+      { path: '/common/404', element: <NotFoundPage /> },
+      { path: '/sys_sso', element: <Navigate to="/sys_sso/login" replace /> },
+      { path: '/sys_sso/login', element: <LoginPage /> },
+      ...AREA_KEYS.map(areaRoutes),
+      { path: '*', element: <Navigate to="/common/404" replace /> },
+    ],
+  },
+];
+registerRoutes(routes);
+
+export const router = createBrowserRouter(routes);

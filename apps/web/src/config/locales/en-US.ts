@@ -1,0 +1,97 @@
+import type { Messages } from './zh-CN';
+
+export const enUS: Messages = {
+  common: {
+    confirm: 'OK',
+    cancel: 'Cancel',
+    submit: 'Submit',
+    backHome: 'Back to home',
+    loading: 'Loading…',
+    language: 'Language',
+  },
+  areas: {
+    apply: 'Project application',
+    submit: 'Survey & design submission',
+    audit: 'Drawing review',
+    supervise: 'Supervision',
+    joint: 'Joint review',
+    admin: 'System administration',
+    info: 'Information service',
+  },
+  topBar: {
+    signOut: 'Sign out',
+    backOffice: 'Organisation admin',
+    manual: 'Operation manual',
+    changePassword: 'Change password',
+    switchOrg: 'Switch organisation',
+    noOrg: 'Platform account',
+    signOutFailed: 'Sign-out failed',
+  },
+  nav: {
+    home: 'Workbench',
+    password: 'Change password',
+    collapse: 'Collapse menu',
+    expand: 'Expand menu',
+  },
+  guard: {
+    noPermission: 'You do not have permission.',
+    expired: 'Your sign-in has expired. Please sign in again.',
+    tokenFailed: 'Could not obtain an access token!',
+  },
+  login: {
+    title: 'Sign in',
+    username: 'Username',
+    password: 'Password',
+    usernameRequired: 'Please enter your username',
+    passwordRequired: 'Please enter your password',
+    submit: 'Sign in',
+    register: 'Register an organisation',
+    passwordExpired: 'Your password has expired. Please change it now.',
+    passwordExpiring: 'Your password expires in {{days}} days. Please change it soon.',
+    subtitle: 'Construction drawing review for buildings and municipal infrastructure',
+  },
+  password: {
+    title: 'Change password',
+    old: 'Current password',
+    new: 'New password',
+    confirm: 'Confirm new password',
+    oldRequired: 'Please enter your current password',
+    newRequired: 'Please enter a new password',
+    confirmRequired: 'Please enter the new password again',
+    mismatch: 'The two new passwords do not match',
+    policy: 'Password rules: {{policy}}',
+    success: 'Password changed. Please sign in with the new password.',
+  },
+  workbench: {
+    welcome: 'Welcome, {{name}}',
+    currentOrg: 'Current organisation',
+    orgType: 'Organisation type',
+    profiles: 'Profiles',
+    admin: 'Organisation administrator',
+    yes: 'Yes',
+    no: 'No',
+    account: 'Username',
+    platformStaff: 'Platform staff',
+    areaIntro: {
+      apply:
+        'Register projects, file review and change applications, confirm the materials of survey and design units and send them to review.',
+      submit:
+        'Upload survey reports and working drawings, answer review opinions and submit revised materials.',
+      audit:
+        'Accept materials, assign review missions, record opinions and issue opinion reports and certificates.',
+      supervise: 'Follow the review of every project in your region, read statistics and confirm filings.',
+      joint: 'Read the materials and review results of joint-review projects.',
+      admin: 'Review organisation registrations and manage organisations and their administrators.',
+      info: 'Maintain the enterprise directory: public details, qualifications and contacts.',
+    },
+    manualHint: 'New here? Download the operation manual first.',
+  },
+  noArea: {
+    title: 'No profile assigned yet',
+    text: 'Your account holds no usable profile in any organisation. Please contact your organisation administrator.',
+  },
+  notFound: {
+    title: '404',
+    text: 'Sorry, the page you visited does not exist.',
+  },
+};

@@ -1,0 +1,52 @@
+import { defineConfig } from 'vitest/config';
+
+const source = { conditions: ['source'] };
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+/**
+ * One `vitest run` runs everything: pure domain tests, server tests through `inject` on PGlite
+ * (and again on PostgreSQL when TEST_DATABASE_URL is set), and browser tests against the built
+ * app in Debian's Chromium.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      { resolve: source, test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'] } },
+      {
+        resolve: source,
+        test: {
+          name: 'server',
+          include: ['apps/server/src/**/*.test.ts'],
+          env: { DRP_TEST_DB: 'pglite' },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      ...(onPostgres
+        ? [
+            {
+              resolve: source,
+              test: {
+                name: 'server-postgres',
+                include: ['apps/server/src/**/*.test.ts'],
+                env: { DRP_TEST_DB: 'postgres' },
+                testTimeout: 30_000,
+                hookTimeout: 60_000,
+              },
+            },
+          ]
+        : []),
+      {
+        resolve: source,
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.e2e.ts'],
+          globalSetup: ['e2e/support/global-setup.ts'],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
