@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
 import './config/i18n';
 import './styles.css';
 import { adoptTokenFromUrl } from './lib/session-store';

@@ -43,7 +43,8 @@ export async function listActiveMemberships(db: Db, accountId: string): Promise<
     .leftJoin(memberProfiles, eq(memberProfiles.memberId, members.id))
     .where(and(eq(members.accountId, accountId), eq(members.enabled, true), eq(orgs.enabled, true)))
     .groupBy(members.id, orgs.id)
-    .orderBy(members.createdAt, orgs.name);
+    // Oldest membership first; org type then name break ties without depending on collation.
+    .orderBy(members.createdAt, orgs.orgType, orgs.name);
   return rows;
 }
 

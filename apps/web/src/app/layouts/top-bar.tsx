@@ -49,8 +49,10 @@ export function TopBar({
     } catch {
       void message.warning(t('topBar.signOutFailed'));
     }
+    // Commit the move off the guarded page before the token goes; otherwise the guard, still
+    // rendered inside the router's transition, would add the page as the return address.
+    await navigate('/sys_sso/login', { replace: true, flushSync: true });
     session.clear();
-    void navigate('/sys_sso/login', { replace: true });
   };
 
   return (

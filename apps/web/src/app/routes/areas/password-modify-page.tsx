@@ -14,9 +14,11 @@ export function PasswordModifyPage() {
     <PasswordModifyForm
       policy={config.data.passwordPolicy}
       username={session.account.account.username}
-      onChanged={() => {
+      onChanged={async () => {
+        // Commit the move off the guarded page before the token goes; otherwise the guard, still
+        // rendered inside the router's transition, would add the page as the return address.
+        await navigate('/sys_sso/login', { replace: true, flushSync: true });
         session.clear();
-        void navigate('/sys_sso/login', { replace: true });
       }}
     />
   );

@@ -22,7 +22,7 @@ export function PasswordModifyForm({
 }: {
   policy: PasswordPolicyName;
   username: string;
-  onChanged: () => void;
+  onChanged: () => Promise<void>;
 }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -34,7 +34,7 @@ export function PasswordModifyForm({
     try {
       await mutation.mutateAsync({ oldPassword: values.oldPassword, newPassword: values.newPassword });
       void message.success(t('password.success'));
-      onChanged();
+      await onChanged();
     } catch (error) {
       if (error instanceof ApiError && error.code === 'PASSWORD_INCORRECT')
         form.setFields([{ name: 'oldPassword', errors: [error.message] }]);
@@ -53,6 +53,8 @@ export function PasswordModifyForm({
         title={t('password.policy', { policy: describePolicy(policy, locale) })}
       />
       <Form form={form} layout="vertical" onFinish={(v) => void onFinish(v)} requiredMark autoComplete="off">
+        {/* Lets password managers file the new password under the right account. */}
+        <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />
         <Form.Item
           name="oldPassword"
           label={t('password.old')}

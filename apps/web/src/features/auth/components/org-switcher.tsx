@@ -13,8 +13,11 @@ export function OrgSwitcher() {
   const { t } = useTranslation();
   const members = session.account?.members ?? [];
   const current = members.find((m) => m.orgId === session.currentOrgId);
+  const locale = currentLocale();
   const label = (m: (typeof members)[number]) =>
-    `${m.orgName}（${ORG_TYPE_LABELS[m.orgType][currentLocale()]}）`;
+    locale === 'zh-CN'
+      ? `${m.orgName}（${ORG_TYPE_LABELS[m.orgType][locale]}）`
+      : `${m.orgName} (${ORG_TYPE_LABELS[m.orgType][locale]})`;
 
   if (members.length === 0)
     return (
