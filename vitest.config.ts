@@ -10,6 +10,7 @@ const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
  */
 export default defineConfig({
   test: {
+    reporters: ['default', './scripts/summary-reporter.ts'],
     projects: [
       { resolve: source, test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'] } },
       {

@@ -19,13 +19,10 @@ export const webPlugin = fp(async (app: FastifyInstance, options: { webDist: str
       wildcard: false,
       index: false,
       // Hashed assets never change; index.html must always be fresh.
-      setHeaders: (res, filePath) =>
-        res.header(
-          'cache-control',
-          filePath.includes(`${path.sep}assets${path.sep}`)
-            ? 'public, max-age=31536000, immutable'
-            : 'no-cache',
-        ),
+      setHeaders: (res, filePath) => {
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
     });
   }
   app.setNotFoundHandler(async (request, reply) => {

@@ -79,7 +79,7 @@ export async function createTestApp(
         code_challenge_method: 'S256',
       },
     });
-    const code = (authorize.json() as { detail: { code: string } }).detail.code;
+    const code = authorize.json<{ detail: { code: string } }>().detail.code;
     const token = await app.inject({
       method: 'POST',
       url: '/uaa/oauth/token',
@@ -91,7 +91,7 @@ export async function createTestApp(
         code_verifier: verifier,
       },
     });
-    return (token.json() as { detail: { access_token: string } }).detail.access_token;
+    return token.json<{ detail: { access_token: string } }>().detail.access_token;
   };
 
   return {
