@@ -18,5 +18,14 @@ export const openapiPlugin = fp(async (app: FastifyInstance) => {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    // Swagger UI sets a few inline styles; and intranet deployments often serve plain http, where
+    // upgrade-insecure-requests would send the document fetch to a port that does not answer.
+    transformStaticCSP: (header) =>
+      header
+        .replace("style-src 'self' https:", "style-src 'self' 'unsafe-inline'")
+        .replace(/upgrade-insecure-requests;?/, ''),
+  });
 });
