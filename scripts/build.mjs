@@ -49,9 +49,18 @@ if (ifStale && upToDate) process.exit(0);
 
 const run = (cmd, args) => execFileSync(cmd, args, { cwd: root, stdio: 'inherit' });
 console.log('Building domain, server and web app…');
-run(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-b', 'packages/domain', 'apps/server']);
-execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
-  cwd: path.join(root, 'apps/web'),
-  stdio: 'inherit',
-});
+run(process.execPath, [
+  path.join(root, 'node_modules/typescript/bin/tsc'),
+  '-b',
+  'packages/domain',
+  'apps/server',
+]);
+execFileSync(
+  process.execPath,
+  [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
+  {
+    cwd: path.join(root, 'apps/web'),
+    stdio: 'inherit',
+  },
+);
 writeFileSync(stampFile, current);

@@ -24,7 +24,8 @@ export interface TestApp {
  * next to TEST_DATABASE_URL when DRP_TEST_DB=postgres. Never a mock.
  */
 async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
-  if (process.env.DRP_TEST_DB !== 'postgres') return { database: await openDatabase({}), drop: async () => {} };
+  if (process.env.DRP_TEST_DB !== 'postgres')
+    return { database: await openDatabase({}), drop: async () => {} };
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('DRP_TEST_DB=postgres needs TEST_DATABASE_URL');
   const name = `drp_t_${randomBytes(6).toString('hex')}`;

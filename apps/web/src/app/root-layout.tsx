@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { SessionProvider } from '../features/auth/hooks/session-provider';
 import { useSession } from '../features/auth/hooks/session-context';
 import { loginPathFor } from '../features/auth/components/require-area';
+import { usePlatformConfig } from '../features/platform/api/get-platform-config';
 import { setUnauthorizedHandler } from '../lib/http';
 
 /** Spec §8: a 401 on any call but sign-in says the session expired and returns to sign-in. */
@@ -28,10 +29,20 @@ function UnauthorizedHandler() {
   return null;
 }
 
+/** The browser tab shows the platform's configured title. */
+function DocumentTitle() {
+  const config = usePlatformConfig();
+  useEffect(() => {
+    if (config.data) document.title = config.data.title;
+  }, [config.data]);
+  return null;
+}
+
 export function RootLayout() {
   return (
     <SessionProvider>
       <UnauthorizedHandler />
+      <DocumentTitle />
       <Outlet />
     </SessionProvider>
   );

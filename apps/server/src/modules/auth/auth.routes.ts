@@ -54,7 +54,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Check username and password; sets the sign-in cookie for /uaa/oauth/authorize',
         description:
           'Credentials are read from the form or JSON body; the query string is accepted for legacy clients (spec §7) but is never logged.',
-        body: loginRequest.partial().optional(),
+        // A legacy POST with credentials in the query string has no body at all (null).
+        body: loginRequest.partial().nullish(),
         querystring: loginRequest.partial(),
         response: { 200: envelopeOf(loginResult) },
       },
