@@ -202,6 +202,8 @@ describe('POST /api/admin/account/password (djcp policy)', () => {
   });
 
   it('after a change, the old password no longer signs in and the new one does', async () => {
+    const otherTab = await t.signIn('design_user');
+    const colleague = await t.signIn('design_admin');
     const res = await c.changePassword(token, DEMO_PASSWORD, 'Newpass@2026');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<Body>()).toEqual({ code: 'SUCCESS', message: '操作成功', detail: null });
@@ -210,11 +212,16 @@ describe('POST /api/admin/account/password (djcp policy)', () => {
     expect(old.statusCode).toBe(401);
     expect(old.json<Body>().code).toBe('LOGIN_FAILED');
     expect((await c.login('design_user', 'Newpass@2026')).statusCode).toBe(200);
-    // The old password is now the wrong old password.
-    expect((await c.changePassword(token, DEMO_PASSWORD, 'Other@2026x')).json<Body>().code).toBe(
-      'PASSWORD_INCORRECT',
-    );
+    // Every session held under the old password has ended, this one and the other tab's.
+    for (const ended of [token, otherTab]) {
+      const answer = await t.app.inject({
+        url: '/api/admin/account',
+        headers: { authorization: `Bearer ${ended}` },
+      });
+      expect(answer.statusCode).toBe(401);
+    }
     // Only this account changed.
+    expect((await c.account(colleague)).account.name).toBe('陈明');
     expect((await c.login('design_admin', DEMO_PASSWORD)).statusCode).toBe(200);
   });
 
@@ -223,7 +230,8 @@ describe('POST /api/admin/account/password (djcp policy)', () => {
     const fresh = await t.signIn('censor_director');
     expect((await c.account(fresh)).account.passwordExpiresInDays).toBe(60);
     expect((await c.changePassword(fresh, DEMO_PASSWORD, 'Rotated@2026')).statusCode).toBe(200);
-    expect((await c.account(fresh)).account.passwordExpiresInDays).toBe(90);
+    const again = await t.signIn('censor_director', 'Rotated@2026');
+    expect((await c.account(again)).account.passwordExpiresInDays).toBe(90);
   });
 
   it('refuses anonymous callers with 401 before looking at the body', async () => {

@@ -2,7 +2,7 @@ import { checkPassword, localeFrom, type AccountDetail } from '@drp/domain';
 import { AppError } from '../../lib/app-error.js';
 import type { AppContext } from '../../lib/app-context.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
-import { passwordExpiresInDays, type Authenticated } from '../auth/auth.service.js';
+import { endAllSessions, passwordExpiresInDays, type Authenticated } from '../auth/auth.service.js';
 import { findAccountById, updatePasswordHash } from './accounts.repository.js';
 
 /** The signed-in identity in the spec's shape. */
@@ -45,5 +45,11 @@ export async function changePassword(
       { reason: reasons.join(locale === 'zh-CN' ? '；' : '; ') },
       { reasons },
     );
-  await updatePasswordHash(ctx.db, account.id, await hashPassword(input.newPassword), ctx.clock());
+  const passwordHash = await hashPassword(input.newPassword);
+  // Whoever held a session under the old password is signed out with it, in the same transaction.
+  await ctx.db.transaction(async (tx) => {
+    const txCtx = { ...ctx, db: tx as unknown as AppContext['db'] };
+    await updatePasswordHash(txCtx.db, account.id, passwordHash, ctx.clock());
+    await endAllSessions(txCtx, account.id);
+  });
 }

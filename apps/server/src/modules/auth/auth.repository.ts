@@ -1,5 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
+import { accounts } from '../../db/schema/accounts.js';
 import { authSessions, authorizationCodes } from '../../db/schema/auth.js';
 
 export type AuthSessionRow = typeof authSessions.$inferSelect;
@@ -23,8 +24,14 @@ export async function insertSession(db: Db, row: typeof authSessions.$inferInser
   return session!;
 }
 
-export async function findSessionByTokenHash(db: Db, tokenHash: string) {
-  const [row] = await db.select().from(authSessions).where(eq(authSessions.tokenHash, tokenHash)).limit(1);
+/** The session and its account in one round trip: this runs on every authenticated call. */
+export async function findSessionWithAccount(db: Db, tokenHash: string) {
+  const [row] = await db
+    .select({ session: authSessions, account: accounts })
+    .from(authSessions)
+    .innerJoin(accounts, eq(accounts.id, authSessions.accountId))
+    .where(eq(authSessions.tokenHash, tokenHash))
+    .limit(1);
   return row;
 }
 
@@ -37,4 +44,11 @@ export async function revokeSession(db: Db, tokenHash: string, at: Date) {
     .update(authSessions)
     .set({ revokedAt: at })
     .where(and(eq(authSessions.tokenHash, tokenHash), isNull(authSessions.revokedAt)));
+}
+
+export async function revokeAccountSessions(db: Db, accountId: string, at: Date) {
+  await db
+    .update(authSessions)
+    .set({ revokedAt: at })
+    .where(and(eq(authSessions.accountId, accountId), isNull(authSessions.revokedAt)));
 }

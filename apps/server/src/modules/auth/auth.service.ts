@@ -22,9 +22,10 @@ import {
 } from '../accounts/accounts.repository.js';
 import {
   consumeAuthorizationCode,
-  findSessionByTokenHash,
+  findSessionWithAccount,
   insertAuthorizationCode,
   insertSession,
+  revokeAccountSessions,
   revokeSession,
   touchSession,
   type AuthSessionRow,
@@ -190,15 +191,16 @@ export function toPrincipal(account: AccountRow, memberships: MembershipRow[]): 
 /** Resolves a bearer token; revoked, expired, idle or disabled sessions resolve to nothing. */
 export async function authenticateToken(ctx: AppContext, token: string): Promise<Authenticated | null> {
   if (token.length > 256) return null;
-  const session = await findSessionByTokenHash(ctx.db, sha256Hex(token));
+  const found = await findSessionWithAccount(ctx.db, sha256Hex(token));
+  if (!found) return null;
+  const { session, account } = found;
   const now = ctx.clock().getTime();
-  if (!session || session.revokedAt || session.expiresAt.getTime() <= now) return null;
+  if (session.revokedAt || session.expiresAt.getTime() <= now) return null;
   if (now - session.lastSeenAt.getTime() > ctx.config.idleTimeoutMinutes * 60_000) {
     await revokeSession(ctx.db, session.tokenHash, ctx.clock());
     return null;
   }
-  const account = await findAccountById(ctx.db, session.accountId);
-  if (!account?.enabled) return null;
+  if (!account.enabled) return null;
   if (now - session.lastSeenAt.getTime() > TOUCH_EVERY_MS)
     await touchSession(ctx.db, session.id, ctx.clock());
   const memberships = await listActiveMemberships(ctx.db, account.id);
@@ -207,4 +209,9 @@ export async function authenticateToken(ctx: AppContext, token: string): Promise
 
 export async function signOut(ctx: AppContext, token: string | undefined) {
   if (token) await revokeSession(ctx.db, sha256Hex(token), ctx.clock());
+}
+
+/** Ends every session of the account, e.g. after its password changed. */
+export async function endAllSessions(ctx: AppContext, accountId: string) {
+  await revokeAccountSessions(ctx.db, accountId, ctx.clock());
 }
