@@ -7,6 +7,10 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     access?: AccessRule;
   }
+  interface FastifyInstance {
+    /** Every API route with its rule, as registered: what the authorization matrix walks. */
+    apiRoutes: { method: string; url: string; access: AccessRule }[];
+  }
 }
 
 const GUARDED = /^\/(api|uaa)(\/|$)/;
@@ -17,6 +21,8 @@ const GUARDED = /^\/(api|uaa)(\/|$)/;
  * runs before body validation: an outsider learns nothing from the shape of its errors.
  */
 export const accessPlugin = fp(async (app: FastifyInstance) => {
+  const apiRoutes: FastifyInstance['apiRoutes'] = [];
+  app.decorate('apiRoutes', apiRoutes);
   app.addHook('onRoute', (route) => {
     if (!GUARDED.test(route.url)) return;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -24,6 +30,7 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
       const rule = accessRuleFor(method === 'HEAD' ? 'GET' : method, route.url);
       if (!rule) throw new Error(`No access rule for ${method} ${route.url}: add it to API_ACCESS`);
       route.config = { ...route.config, access: rule };
+      apiRoutes.push({ method, url: route.url, access: rule });
     }
   });
 
