@@ -16,6 +16,7 @@ import { openapiPlugin } from './plugins/openapi.js';
 import { webPlugin } from './plugins/web.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { membersRoutes } from './modules/members/members.routes.js';
 import { platformRoutes } from './modules/platform/platform.routes.js';
 
 declare module 'fastify' {
@@ -91,6 +92,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(platformRoutes);
   await app.register(authRoutes);
   await app.register(accountsRoutes);
+  await app.register(membersRoutes);
 
   await app.register(webPlugin, { webDist: config.webDist });
   return app;

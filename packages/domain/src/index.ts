@@ -3,6 +3,7 @@ export * from './orgs/credit-code.js';
 export * from './accounts/profile.js';
 export * from './accounts/password-policy.js';
 export * from './accounts/account-contracts.js';
+export * from './members/member-contracts.js';
 export * from './access/areas.js';
 export * from './access/api-access.js';
 export * from './auth/auth-contracts.js';

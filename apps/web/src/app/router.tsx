@@ -5,12 +5,16 @@ import { AreaLayout } from './layouts/area-layout';
 import { RootLayout } from './root-layout';
 import { registerRoutes } from './route-registry';
 import { AreaHomePage } from './routes/areas/area-home-page';
+import { OrgUsersPage } from './routes/areas/org-users-page';
 import { PasswordModifyPage } from './routes/areas/password-modify-page';
 import { IndexRedirect } from './routes/common/index-redirect';
 import { NotFoundPage } from './routes/common/not-found-page';
 import { LoginPage } from './routes/sso/login-page';
 
-/** Each area is a guarded layout; capabilities add their screens to `areaScreens` as they are built. */
+/** Areas whose organisations run their own back office (spec §2: admin/user/{orgId}). */
+const ORG_BACK_OFFICE_AREAS: readonly AreaKey[] = ['apply', 'submit', 'audit', 'supervise'];
+
+/** Each area is a guarded layout; `handle.title` names the page in the navbar. */
 function areaRoutes(area: AreaKey): RouteObject {
   return {
     path: AREAS[area].prefix,
@@ -19,8 +23,11 @@ function areaRoutes(area: AreaKey): RouteObject {
       {
         element: <AreaLayout area={area} />,
         children: [
-          { index: true, element: <AreaHomePage area={area} /> },
-          { path: 'password/modify', element: <PasswordModifyPage /> },
+          { index: true, element: <AreaHomePage area={area} />, handle: { title: 'nav.home' } },
+          { path: 'password/modify', element: <PasswordModifyPage />, handle: { title: 'nav.password' } },
+          ...(ORG_BACK_OFFICE_AREAS.includes(area)
+            ? [{ path: 'admin/user/:orgId', element: <OrgUsersPage />, handle: { title: 'members.title' } }]
+            : []),
         ],
       },
     ],

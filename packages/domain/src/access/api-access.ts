@@ -7,18 +7,21 @@ import { AREAS, type AreaKey, type Principal, type PrincipalMember } from './are
  * - area: the acting member (the route's `orgId` parameter, else the `X-Org-Id` header, else any
  *   qualifying membership) must qualify for the area; acting for an organisation the caller does
  *   not belong to answers 404 like a missing record, a known one without the profile 403.
+ * - orgAdmin: an admin member of the route's `orgId` organisation, or the system admin.
  * - systemAdmin: the account's system-admin flag.
  */
 export type AccessRule =
   | { kind: 'public' }
   | { kind: 'signedIn' }
   | { kind: 'area'; areas: readonly AreaKey[] }
+  | { kind: 'orgAdmin' }
   | { kind: 'systemAdmin' };
 
 export const PUBLIC: AccessRule = { kind: 'public' };
 export const SIGNED_IN: AccessRule = { kind: 'signedIn' };
 export const SYSTEM_ADMIN: AccessRule = { kind: 'systemAdmin' };
 export const inArea = (...areas: AreaKey[]): AccessRule => ({ kind: 'area', areas });
+export const ORG_ADMIN: AccessRule = { kind: 'orgAdmin' };
 
 /**
  * The one table of who may call what: "METHOD /url-pattern" as Fastify registers it. The server
@@ -37,6 +40,12 @@ export const API_ACCESS: Record<string, AccessRule> = {
   'GET /api/logout': PUBLIC,
   'GET /api/admin/account': SIGNED_IN,
   'POST /api/admin/account/password': SIGNED_IN,
+  'GET /api/admin/permission/isBusinessAdmin': SIGNED_IN,
+  'GET /api/admin/orgs/:orgId/members': ORG_ADMIN,
+  'POST /api/admin/orgs/:orgId/members': ORG_ADMIN,
+  'PUT /api/admin/orgs/:orgId/members/:memberId': ORG_ADMIN,
+  'POST /api/admin/orgs/:orgId/members/:memberId/password-reset': ORG_ADMIN,
+  'POST /api/admin/orgs/:orgId/members/:memberId/unlock': ORG_ADMIN,
 };
 
 /**
@@ -74,6 +83,12 @@ export function decideAccess(
   if (rule.kind === 'signedIn') return { allow: true, member: null };
   if (rule.kind === 'systemAdmin')
     return principal.systemAdmin ? { allow: true, member: null } : { allow: false, deny: 'FORBIDDEN' };
+  if (rule.kind === 'orgAdmin') {
+    const member = principal.members.find((m) => m.orgId === orgId) ?? null;
+    if (member?.admin) return { allow: true, member };
+    if (principal.systemAdmin) return { allow: true, member };
+    return { allow: false, deny: member ? 'FORBIDDEN' : 'NOT_FOUND' };
+  }
   const qualifies = (m: PrincipalMember) => rule.areas.some((a) => AREAS[a].memberQualifies(m));
   if (orgId) {
     const member = principal.members.find((m) => m.orgId === orgId);

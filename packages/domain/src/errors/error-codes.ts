@@ -71,6 +71,28 @@ export const ERROR_CODES = {
     'zh-CN': '新密码不能与原密码相同',
     'en-US': 'The new password must differ from the current one',
   },
+  USERNAME_TAKEN: { status: 409, 'zh-CN': '用户名已被使用', 'en-US': 'This username is already taken' },
+  ACCOUNT_NOT_FOUND: {
+    status: 404,
+    'zh-CN': '用户名不存在，请核对后再试',
+    'en-US': 'No account has this username; please check it',
+  },
+  ALREADY_MEMBER: { status: 409, 'zh-CN': '该用户已是本单位人员', 'en-US': 'This person is already a member' },
+  LAST_ADMIN: {
+    status: 409,
+    'zh-CN': '不能取消或停用本单位最后一名管理员，请先指定其他管理员',
+    'en-US': 'The last administrator cannot be removed or disabled; appoint another one first',
+  },
+  PROFILE_NOT_ALLOWED: {
+    status: 400,
+    'zh-CN': '该单位类型不能分配以下权限：{profiles}',
+    'en-US': 'This organisation type cannot hold: {profiles}',
+  },
+  CANNOT_DISABLE_SELF: {
+    status: 409,
+    'zh-CN': '不能停用自己的账号',
+    'en-US': 'You cannot disable yourself',
+  },
   INTERNAL_ERROR: {
     status: 500,
     'zh-CN': '服务器内部错误，请稍后再试',

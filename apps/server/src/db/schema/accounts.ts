@@ -19,6 +19,8 @@ export const accounts = pgTable('accounts', {
   phone: text('phone'),
   passwordHash: text('password_hash').notNull(),
   passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Set by an admin's password reset: the next sign-in must choose a new password. */
+  passwordMustChange: boolean('password_must_change').notNull().default(false),
   systemAdmin: boolean('system_admin').notNull().default(false),
   enabled: boolean('enabled').notNull().default(true),
   failedAttempts: integer('failed_attempts').notNull().default(0),

@@ -65,5 +65,8 @@ export async function clearFailedSignIns(db: Db, accountId: string) {
 }
 
 export async function updatePasswordHash(db: Db, accountId: string, passwordHash: string, at: Date) {
-  await db.update(accounts).set({ passwordHash, passwordChangedAt: at }).where(eq(accounts.id, accountId));
+  await db
+    .update(accounts)
+    .set({ passwordHash, passwordChangedAt: at, passwordMustChange: false })
+    .where(eq(accounts.id, accountId));
 }

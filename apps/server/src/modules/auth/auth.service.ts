@@ -38,6 +38,8 @@ const TOUCH_EVERY_MS = 60_000;
 const DAY_MS = 86_400_000;
 
 export function passwordExpiresInDays(ctx: AppContext, account: AccountRow): number | null {
+  // A password someone else chose (new account, reset) must be replaced now, under any policy.
+  if (account.passwordMustChange) return 0;
   const maxAge = PASSWORD_POLICIES[ctx.config.passwordPolicy].maxAgeDays;
   if (maxAge === null) return null;
   const age = (ctx.clock().getTime() - account.passwordChangedAt.getTime()) / DAY_MS;

@@ -1,5 +1,5 @@
 import { Breadcrumb, Layout, Menu } from 'antd';
-import { Outlet, useLocation, useNavigate } from 'react-router';
+import { Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { AREAS, type AreaKey } from '@drp/domain';
 import { AREA_MENUS, AREAS_WITHOUT_NAVBAR } from './area-menu';
@@ -15,7 +15,11 @@ export function AreaLayout({ area }: { area: AreaKey }) {
   const prefix = AREAS[area].prefix;
   const items = AREA_MENUS[area];
   const relative = location.pathname.slice(prefix.length).replace(/^\//, '');
-  const selected = items.find((i) => i.path === relative) ?? items[0];
+  const selected = items.find((i) => i.path === relative);
+  const pageTitle = useMatches()
+    .map((m) => (m.handle as { title?: string } | undefined)?.title)
+    .filter(Boolean)
+    .pop();
 
   return (
     <Layout className="area-layout" data-area={area}>
@@ -45,7 +49,7 @@ export function AreaLayout({ area }: { area: AreaKey }) {
             <Breadcrumb
               className="area-navbar"
               data-testid="navbar"
-              items={[{ title: t(`areas.${area}`) }, ...(selected ? [{ title: t(selected.label) }] : [])]}
+              items={[{ title: t(`areas.${area}`) }, ...(pageTitle ? [{ title: t(pageTitle) }] : [])]}
             />
           )}
           <Outlet />

@@ -1,0 +1,134 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  addMemberRequest,
+  envelopeOf,
+  orgMembersResult,
+  passwordResetResult,
+  updateMemberRequest,
+} from '@drp/domain';
+import { ok } from '../../lib/envelope.js';
+import {
+  addMember,
+  isBusinessAdmin,
+  listMembers,
+  resetMemberPassword,
+  unlockMember,
+  updateMember,
+} from './members.service.js';
+
+const orgParams = z.object({ orgId: z.uuid() });
+const memberParams = z.object({ orgId: z.uuid(), memberId: z.uuid() });
+const tags = ['members'];
+const security = [{ bearer: [] }];
+
+export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/admin/permission/isBusinessAdmin',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Whether the caller administers the organisation (query orgId; without it, any organisation)',
+        querystring: z.object({ orgId: z.uuid().optional() }),
+        response: { 200: envelopeOf(z.boolean()) },
+      },
+    },
+    async (request) => {
+      const auth = request.auth!;
+      const orgIds = request.query.orgId ? [request.query.orgId] : auth.memberships.map((m) => m.orgId);
+      return ok(request, await isBusinessAdmin(app.ctx, { accountId: auth.account.id, orgIds }));
+    },
+  );
+
+  app.get(
+    '/api/admin/orgs/:orgId/members',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The organisation's people, with profiles, admin flag and state (org admins only)",
+        params: orgParams,
+        response: { 200: envelopeOf(orgMembersResult) },
+      },
+    },
+    async (request) => ok(request, await listMembers(app.ctx, request.params.orgId)),
+  );
+
+  app.post(
+    '/api/admin/orgs/:orgId/members',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Add a person: a new account, or an existing account by username',
+        params: orgParams,
+        body: addMemberRequest,
+        response: { 200: envelopeOf(z.object({ id: z.string() })) },
+      },
+    },
+    async (request) =>
+      ok(
+        request,
+        await addMember(app.ctx, {
+          orgId: request.params.orgId,
+          request: request.body,
+          acceptLanguage: request.headers['accept-language'],
+        }),
+      ),
+  );
+
+  app.put(
+    '/api/admin/orgs/:orgId/members/:memberId',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Change profiles, admin flag or enabled state; the last admin cannot be removed',
+        params: memberParams,
+        body: updateMemberRequest,
+        response: { 200: envelopeOf(z.null()) },
+      },
+    },
+    async (request) => {
+      await updateMember(app.ctx, {
+        ...request.params,
+        actorAccountId: request.auth!.account.id,
+        request: request.body,
+      });
+      return ok(request, null);
+    },
+  );
+
+  app.post(
+    '/api/admin/orgs/:orgId/members/:memberId/password-reset',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Give the person a temporary password (shown once; must be changed at the next sign-in)',
+        params: memberParams,
+        response: { 200: envelopeOf(passwordResetResult) },
+      },
+    },
+    async (request) => ok(request, await resetMemberPassword(app.ctx, request.params)),
+  );
+
+  app.post(
+    '/api/admin/orgs/:orgId/members/:memberId/unlock',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Lift a sign-in lockout',
+        params: memberParams,
+        response: { 200: envelopeOf(z.null()) },
+      },
+    },
+    async (request) => {
+      await unlockMember(app.ctx, request.params);
+      return ok(request, null);
+    },
+  );
+};

@@ -1,0 +1,178 @@
+import { randomInt } from 'node:crypto';
+import {
+  PROFILES_BY_ORG_TYPE,
+  checkPassword,
+  localeFrom,
+  type AddMemberRequest,
+  type OrgMembersResult,
+  type OrgType,
+  type Profile,
+  type UpdateMemberRequest,
+  addMemberRequest,
+} from '@drp/domain';
+import type { z } from 'zod';
+import { AppError } from '../../lib/app-error.js';
+import type { AppContext } from '../../lib/app-context.js';
+import { hashPassword } from '../../lib/passwords.js';
+import { findAccountByUsername } from '../accounts/accounts.repository.js';
+import { endAllSessions } from '../auth/auth.service.js';
+import {
+  countOtherActiveAdmins,
+  findMemberInOrg,
+  findMembership,
+  findOrg,
+  insertAccount,
+  insertMember,
+  isAdminOf,
+  listOrgMembers,
+  replaceMemberProfiles,
+  setTemporaryPassword,
+  unlockAccount,
+  updateMemberFlags,
+} from './members.repository.js';
+
+type Tx = AppContext['db'];
+const inTransaction = <T>(ctx: AppContext, work: (tx: Tx) => Promise<T>) =>
+  ctx.db.transaction((tx) => work(tx as unknown as Tx));
+
+async function requireOrg(ctx: AppContext, orgId: string) {
+  const org = await findOrg(ctx.db, orgId);
+  if (!org) throw new AppError('NOT_FOUND');
+  return org;
+}
+
+function checkProfiles(orgType: OrgType, profiles: readonly Profile[]) {
+  const refused = profiles.filter((p) => !PROFILES_BY_ORG_TYPE[orgType].includes(p));
+  if (refused.length > 0)
+    throw new AppError('PROFILE_NOT_ALLOWED', { profiles: refused.join(', ') }, { refused });
+}
+
+export async function listMembers(ctx: AppContext, orgId: string): Promise<OrgMembersResult> {
+  const org = await requireOrg(ctx, orgId);
+  const rows = await listOrgMembers(ctx.db, orgId);
+  const now = ctx.clock().getTime();
+  return {
+    org: {
+      id: org.id,
+      name: org.name,
+      orgType: org.orgType,
+      allowedProfiles: [...PROFILES_BY_ORG_TYPE[org.orgType]],
+    },
+    members: rows.map(({ lockedUntil, createdAt, ...row }) => ({
+      ...row,
+      locked: Boolean(lockedUntil && lockedUntil.getTime() > now),
+      createdAt: createdAt.toISOString(),
+    })),
+  };
+}
+
+/** Adds a person to the org: a new account, or an existing account found by its username. */
+export async function addMember(
+  ctx: AppContext,
+  input: { orgId: string; request: z.output<typeof addMemberRequest>; acceptLanguage?: string | undefined },
+) {
+  const org = await requireOrg(ctx, input.orgId);
+  const { request } = input;
+  checkProfiles(org.orgType, request.profiles);
+  const existing = await findAccountByUsername(ctx.db, request.username);
+
+  if (request.mode === 'existing') {
+    if (!existing) throw new AppError('ACCOUNT_NOT_FOUND', {}, { field: 'username' });
+    if (await findMembership(ctx.db, org.id, existing.id))
+      throw new AppError('ALREADY_MEMBER', {}, { field: 'username' });
+    return inTransaction(ctx, async (tx) => {
+      const member = await insertMember(tx, { accountId: existing.id, orgId: org.id, admin: request.admin });
+      await replaceMemberProfiles(tx, member.id, request.profiles);
+      return { id: member.id };
+    });
+  }
+
+  if (existing) throw new AppError('USERNAME_TAKEN', {}, { field: 'username' });
+  const locale = localeFrom(input.acceptLanguage);
+  const reasons = checkPassword(ctx.config.passwordPolicy, request.password, locale, request.username);
+  if (reasons.length > 0)
+    throw new AppError(
+      'PASSWORD_POLICY',
+      { reason: reasons.join(locale === 'zh-CN' ? '；' : '; ') },
+      { field: 'password', reasons },
+    );
+  const passwordHash = await hashPassword(request.password);
+  return inTransaction(ctx, async (tx) => {
+    const account = await insertAccount(tx, {
+      username: request.username,
+      name: request.name,
+      phone: request.phone,
+      passwordHash,
+      // The admin chose this password, so the person picks their own at the first sign-in.
+      passwordMustChange: true,
+    });
+    const member = await insertMember(tx, { accountId: account.id, orgId: org.id, admin: request.admin });
+    await replaceMemberProfiles(tx, member.id, request.profiles);
+    return { id: member.id };
+  });
+}
+
+/** Changes a member's profiles, admin flag or enabled state; the org never loses its last admin. */
+export async function updateMember(
+  ctx: AppContext,
+  input: { orgId: string; memberId: string; actorAccountId: string; request: UpdateMemberRequest },
+) {
+  const org = await requireOrg(ctx, input.orgId);
+  const member = await findMemberInOrg(ctx.db, org.id, input.memberId);
+  if (!member) throw new AppError('NOT_FOUND');
+  const { profiles, admin, enabled } = input.request;
+  if (profiles) checkProfiles(org.orgType, profiles);
+  if (enabled === false && member.accountId === input.actorAccountId)
+    throw new AppError('CANNOT_DISABLE_SELF');
+  const losesAdmin = member.admin && member.enabled && (admin === false || enabled === false);
+  await inTransaction(ctx, async (tx) => {
+    // Counted inside the transaction, so two admins cannot demote each other at once unnoticed.
+    if (losesAdmin && (await countOtherActiveAdmins(tx, org.id, member.id)) === 0)
+      throw new AppError('LAST_ADMIN');
+    if (admin !== undefined || enabled !== undefined)
+      await updateMemberFlags(tx, member.id, {
+        ...(admin === undefined ? {} : { admin }),
+        ...(enabled === undefined ? {} : { enabled }),
+      });
+    if (profiles) await replaceMemberProfiles(tx, member.id, [...new Set(profiles)]);
+  });
+}
+
+const TEMP_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789';
+function temporaryPassword(): string {
+  const group = () =>
+    Array.from({ length: 4 }, () => TEMP_ALPHABET[randomInt(TEMP_ALPHABET.length)]).join('');
+  for (;;) {
+    const candidate = `${group()}-${group()}-${group()}`;
+    if (/[A-Z]/.test(candidate) && /[a-z]/.test(candidate) && /\d/.test(candidate)) return candidate;
+  }
+}
+
+/**
+ * Gives the member a temporary password, shown once to the admin; every session of the account
+ * ends, any lockout is lifted, and the next sign-in must choose a new password.
+ */
+export async function resetMemberPassword(ctx: AppContext, input: { orgId: string; memberId: string }) {
+  const member = await findMemberInOrg(ctx.db, input.orgId, input.memberId);
+  if (!member) throw new AppError('NOT_FOUND');
+  const password = temporaryPassword();
+  const passwordHash = await hashPassword(password);
+  await inTransaction(ctx, async (tx) => {
+    await setTemporaryPassword(tx, member.accountId, passwordHash, ctx.clock());
+    await endAllSessions({ ...ctx, db: tx }, member.accountId);
+  });
+  return { temporaryPassword: password };
+}
+
+export async function unlockMember(ctx: AppContext, input: { orgId: string; memberId: string }) {
+  const member = await findMemberInOrg(ctx.db, input.orgId, input.memberId);
+  if (!member) throw new AppError('NOT_FOUND');
+  await unlockAccount(ctx.db, member.accountId);
+}
+
+/** Legacy `isBusinessAdmin`: whether the caller administers the given org (any of its orgs when none is given). */
+export async function isBusinessAdmin(ctx: AppContext, input: { accountId: string; orgIds: string[] }) {
+  return isAdminOf(ctx.db, input.accountId, input.orgIds);
+}
+
+export type { AddMemberRequest };

@@ -1,0 +1,34 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AddMemberRequest, PasswordResetResult, UpdateMemberRequest } from '@drp/domain';
+import { request } from '../../../lib/http';
+
+const base = (orgId: string) => `/api/admin/orgs/${encodeURIComponent(orgId)}/members`;
+
+export const addMember = (orgId: string, body: AddMemberRequest) =>
+  request<{ id: string }>(base(orgId), { method: 'POST', body });
+export const updateMember = (orgId: string, memberId: string, body: UpdateMemberRequest) =>
+  request<null>(`${base(orgId)}/${memberId}`, { method: 'PUT', body });
+export const resetMemberPassword = (orgId: string, memberId: string) =>
+  request<PasswordResetResult>(`${base(orgId)}/${memberId}/password-reset`, { method: 'POST' });
+export const unlockMember = (orgId: string, memberId: string) =>
+  request<null>(`${base(orgId)}/${memberId}/unlock`, { method: 'POST' });
+
+/** Every change refreshes the list, and the own account, whose profiles may be what changed. */
+function useMemberMutation<A extends unknown[], R>(
+  orgId: string,
+  fn: (orgId: string, ...args: A) => Promise<R>,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (args: A) => fn(orgId, ...args),
+    onSettled: async () => {
+      await queryClient.invalidateQueries({ queryKey: ['org-members', orgId] });
+      await queryClient.invalidateQueries({ queryKey: ['account'] });
+    },
+  });
+}
+
+export const useAddMember = (orgId: string) => useMemberMutation(orgId, addMember);
+export const useUpdateMember = (orgId: string) => useMemberMutation(orgId, updateMember);
+export const useResetMemberPassword = (orgId: string) => useMemberMutation(orgId, resetMemberPassword);
+export const useUnlockMember = (orgId: string) => useMemberMutation(orgId, unlockMember);

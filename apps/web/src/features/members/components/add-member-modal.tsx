@@ -1,0 +1,161 @@
+import { useState } from 'react';
+import { App, Form, Input, Modal, Segmented, Switch } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { LIMITS, checkPassword, describePolicy, type PasswordPolicyName, type Profile } from '@drp/domain';
+import { currentLocale } from '../../../config/i18n';
+import { ApiError } from '../../../lib/http';
+import { useAddMember } from '../api/member-mutations';
+import { ProfileCheckboxes } from './profile-checkboxes';
+
+interface Values {
+  username: string;
+  name?: string;
+  phone?: string;
+  password?: string;
+  profiles: Profile[];
+  admin: boolean;
+}
+
+/** Adds a person: a new account with a first password, or an existing account by username. */
+export function AddMemberModal({
+  orgId,
+  allowedProfiles,
+  policy,
+  open,
+  onClose,
+}: {
+  orgId: string;
+  allowedProfiles: readonly Profile[];
+  policy: PasswordPolicyName;
+  open: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<Values>();
+  const [mode, setMode] = useState<'new' | 'existing'>('new');
+  const mutation = useAddMember(orgId);
+  const locale = currentLocale();
+
+  const submit = async () => {
+    const values = await form.validateFields();
+    try {
+      await mutation.mutateAsync([
+        mode === 'new'
+          ? {
+              mode,
+              username: values.username,
+              name: values.name ?? '',
+              phone: values.phone ?? '',
+              password: values.password ?? '',
+              profiles: values.profiles,
+              admin: values.admin,
+            }
+          : { mode, username: values.username, profiles: values.profiles, admin: values.admin },
+      ]);
+      void message.success(t('members.added'));
+      form.resetFields();
+      onClose();
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      const field = (error.detail as { field?: keyof Values } | undefined)?.field;
+      if (field) form.setFields([{ name: field, errors: [error.message] }]);
+      else void message.error(error.message);
+    }
+  };
+
+  return (
+    <Modal
+      title={t('members.add')}
+      open={open}
+      onCancel={onClose}
+      onOk={() => void submit().catch(() => undefined)}
+      okText={t('common.confirm')}
+      cancelText={t('common.cancel')}
+      confirmLoading={mutation.isPending}
+      destroyOnHidden
+      width={560}
+    >
+      <Segmented
+        block
+        value={mode}
+        onChange={(v) => setMode(v as 'new' | 'existing')}
+        options={[
+          { value: 'new', label: t('members.modeNew') },
+          { value: 'existing', label: t('members.modeExisting') },
+        ]}
+        style={{ marginBottom: 16 }}
+        data-testid="add-mode"
+      />
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={{ profiles: [...allowedProfiles], admin: false }}
+        autoComplete="off"
+      >
+        <Form.Item
+          name="username"
+          label={t('members.username')}
+          extra={mode === 'new' ? t('members.usernameRule') : t('members.existingHint')}
+          rules={[
+            { required: true, whitespace: true, message: t('members.usernameRequired') },
+            ...(mode === 'new'
+              ? [{ pattern: /^[A-Za-z][A-Za-z0-9_.-]{3,31}$/, message: t('members.usernameRule') }]
+              : []),
+          ]}
+        >
+          <Input maxLength={LIMITS.usernameMaxLength} autoComplete="off" />
+        </Form.Item>
+        {mode === 'new' && (
+          <>
+            <Form.Item
+              name="name"
+              label={t('members.name')}
+              rules={[{ required: true, whitespace: true, message: t('members.nameRequired') }]}
+            >
+              <Input maxLength={32} />
+            </Form.Item>
+            <Form.Item
+              name="phone"
+              label={t('members.phone')}
+              rules={[
+                { required: true, message: t('members.phoneRequired') },
+                { pattern: /^(1[3-9]\d{9}|0\d{2,3}-?\d{7,8})$/, message: t('members.phoneRule') },
+              ]}
+            >
+              <Input maxLength={16} />
+            </Form.Item>
+            <Form.Item
+              name="password"
+              label={t('members.initialPassword')}
+              extra={`${describePolicy(policy, locale)}。${t('members.mustChangeHint')}`}
+              rules={[
+                { required: true, message: t('password.newRequired') },
+                ({ getFieldValue }) => ({
+                  validator: async (_, value: string | undefined) => {
+                    if (!value) return;
+                    const reasons = checkPassword(
+                      policy,
+                      value,
+                      locale,
+                      getFieldValue('username') as string | undefined,
+                    );
+                    if (reasons.length) throw new Error(reasons.join(locale === 'zh-CN' ? '；' : '; '));
+                  },
+                }),
+              ]}
+            >
+              <Input.Password autoComplete="new-password" maxLength={LIMITS.passwordMaxLength} />
+            </Form.Item>
+          </>
+        )}
+        <Form.Item name="profiles" label={t('members.profiles')}>
+          <ProfileCheckboxes allowed={allowedProfiles} />
+        </Form.Item>
+        <Form.Item name="admin" label={t('members.orgAdmin')} valuePropName="checked">
+          <Switch />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
