@@ -15,6 +15,7 @@ import { errorsPlugin } from './plugins/errors.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { webPlugin } from './plugins/web.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
+import { auditRoutes } from './modules/audit/audit.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { membersRoutes } from './modules/members/members.routes.js';
 import { platformRoutes } from './modules/platform/platform.routes.js';
@@ -93,6 +94,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authRoutes);
   await app.register(accountsRoutes);
   await app.register(membersRoutes);
+  await app.register(auditRoutes);
 
   await app.register(webPlugin, { webDist: config.webDist });
   return app;

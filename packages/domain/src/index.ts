@@ -4,6 +4,7 @@ export * from './accounts/profile.js';
 export * from './accounts/password-policy.js';
 export * from './accounts/account-contracts.js';
 export * from './members/member-contracts.js';
+export * from './audit/audit-contracts.js';
 export * from './access/areas.js';
 export * from './access/api-access.js';
 export * from './auth/auth-contracts.js';

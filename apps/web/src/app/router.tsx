@@ -5,6 +5,7 @@ import { AreaLayout } from './layouts/area-layout';
 import { RootLayout } from './root-layout';
 import { registerRoutes } from './route-registry';
 import { AreaHomePage } from './routes/areas/area-home-page';
+import { AuditLogPage } from './routes/areas/audit-log-page';
 import { OrgUsersPage } from './routes/areas/org-users-page';
 import { PasswordModifyPage } from './routes/areas/password-modify-page';
 import { IndexRedirect } from './routes/common/index-redirect';
@@ -27,6 +28,9 @@ function areaRoutes(area: AreaKey): RouteObject {
           { path: 'password/modify', element: <PasswordModifyPage />, handle: { title: 'nav.password' } },
           ...(ORG_BACK_OFFICE_AREAS.includes(area)
             ? [{ path: 'admin/user/:orgId', element: <OrgUsersPage />, handle: { title: 'members.title' } }]
+            : []),
+          ...(area === 'admin'
+            ? [{ path: 'audit', element: <AuditLogPage />, handle: { title: 'audit.title' } }]
             : []),
         ],
       },

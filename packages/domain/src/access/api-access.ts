@@ -41,6 +41,7 @@ export const API_ACCESS: Record<string, AccessRule> = {
   'GET /api/admin/account': SIGNED_IN,
   'POST /api/admin/account/password': SIGNED_IN,
   'GET /api/admin/permission/isBusinessAdmin': SIGNED_IN,
+  'GET /api/admin/audit-events': SYSTEM_ADMIN,
   'GET /api/admin/orgs/:orgId/members': ORG_ADMIN,
   'POST /api/admin/orgs/:orgId/members': ORG_ADMIN,
   'PUT /api/admin/orgs/:orgId/members/:memberId': ORG_ADMIN,

@@ -1,3 +1,4 @@
 export * from './orgs.js';
 export * from './accounts.js';
 export * from './auth.js';
+export * from './audit.js';

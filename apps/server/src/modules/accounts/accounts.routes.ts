@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { accountDetail, changePasswordRequest, envelopeOf } from '@drp/domain';
 import { ok } from '../../lib/envelope.js';
+import { auditActorOf } from '../audit/audit.service.js';
 import { changePassword, describeAccount } from './accounts.service.js';
 
 export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -34,6 +35,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         accountId: request.auth!.account.id,
         ...request.body,
         acceptLanguage: request.headers['accept-language'],
+        actor: auditActorOf(request),
       });
       return ok(request, null);
     },

@@ -4,6 +4,7 @@ import type { AppContext } from '../../lib/app-context.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { endAllSessions, passwordExpiresInDays, type Authenticated } from '../auth/auth.service.js';
 import { findAccountById, updatePasswordHash } from './accounts.repository.js';
+import { recordAudit, type AuditActor } from '../audit/audit.service.js';
 
 /** The signed-in identity in the spec's shape. */
 export function describeAccount(ctx: AppContext, auth: Authenticated): AccountDetail {
@@ -30,7 +31,13 @@ export function describeAccount(ctx: AppContext, auth: Authenticated): AccountDe
 
 export async function changePassword(
   ctx: AppContext,
-  input: { accountId: string; oldPassword: string; newPassword: string; acceptLanguage?: string | undefined },
+  input: {
+    accountId: string;
+    oldPassword: string;
+    newPassword: string;
+    acceptLanguage?: string | undefined;
+    actor: AuditActor;
+  },
 ) {
   const account = await findAccountById(ctx.db, input.accountId);
   if (!account) throw new AppError('UNAUTHORIZED');
@@ -51,5 +58,10 @@ export async function changePassword(
     const txCtx = { ...ctx, db: tx as unknown as AppContext['db'] };
     await updatePasswordHash(txCtx.db, account.id, passwordHash, ctx.clock());
     await endAllSessions(txCtx, account.id);
+    await recordAudit(txCtx.db, ctx.clock(), {
+      action: 'PASSWORD_CHANGED',
+      actor: input.actor,
+      target: { type: 'account', id: account.id },
+    });
   });
 }

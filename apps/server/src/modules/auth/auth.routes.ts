@@ -14,6 +14,7 @@ import {
 import { AppError } from '../../lib/app-error.js';
 import { ok } from '../../lib/envelope.js';
 import { bearerToken } from '../../plugins/auth.js';
+import { auditActorOf } from '../audit/audit.service.js';
 import {
   createLoginTicket,
   exchangeAuthorizationCode,
@@ -62,7 +63,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const credentials = parseOrFail(loginRequest, { ...request.query, ...(request.body ?? {}) });
-      const { account, passwordExpiresInDays } = await signIn(app.ctx, credentials);
+      const { account, passwordExpiresInDays } = await signIn(app.ctx, { ...credentials, ip: request.ip });
       setLoginCookie(request, reply, await createLoginTicket(app.ctx, account.id));
       return ok(request, { username: account.username, passwordExpiresInDays });
     },
@@ -110,7 +111,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   const logout = async (request: FastifyRequest, reply: FastifyReply) => {
-    await signOut(app.ctx, bearerToken(request));
+    await signOut(app.ctx, bearerToken(request), auditActorOf(request));
     reply.clearCookie(LOGIN_COOKIE, { path: '/uaa' });
     return ok(request, null);
   };

@@ -31,6 +31,7 @@ import {
   type AuthSessionRow,
 } from './auth.repository.js';
 import { OAUTH_CLIENTS } from './oauth-clients.js';
+import { recordAudit, type AuditActor } from '../audit/audit.service.js';
 
 const LOGIN_TICKET_SECONDS = 600;
 /** Writing last-seen on every call would turn reads into writes; once a minute is enough for idle expiry. */
@@ -56,23 +57,60 @@ function lockedMinutesLeft(ctx: AppContext, account: AccountRow): number {
  * Checks a username and password. Five consecutive failures lock the account for ten
  * minutes; while locked even the right password is refused, and the message says so.
  */
-export async function signIn(ctx: AppContext, input: { username: string; password: string }) {
+export async function signIn(ctx: AppContext, input: { username: string; password: string; ip: string }) {
+  const anonymous: AuditActor = { accountId: null, username: input.username, orgId: null, ip: input.ip };
   const account = await findAccountByUsername(ctx.db, input.username);
   if (!account) {
     await burnPasswordCheck(input.password);
+    await recordAudit(ctx.db, ctx.clock(), {
+      action: 'SIGN_IN_FAILED',
+      actor: anonymous,
+      detail: { reason: 'unknown_username' },
+    });
     throw new AppError('LOGIN_FAILED');
   }
+  const actor: AuditActor = { ...anonymous, accountId: account.id, username: account.username };
   const locked = lockedMinutesLeft(ctx, account);
-  if (locked > 0) throw new AppError('ACCOUNT_LOCKED', { minutes: locked });
+  if (locked > 0) {
+    await recordAudit(ctx.db, ctx.clock(), { action: 'SIGN_IN_FAILED', actor, detail: { reason: 'locked' } });
+    throw new AppError('ACCOUNT_LOCKED', { minutes: locked });
+  }
   if (!(await verifyPassword(account.passwordHash, input.password))) {
     const lockUntil = new Date(ctx.clock().getTime() + LIMITS.lockoutMinutes * 60_000);
-    const row = await recordFailedSignIn(ctx.db, account.id, LIMITS.lockoutThreshold, lockUntil);
-    if (row?.lockedUntil && row.lockedUntil.getTime() > ctx.clock().getTime())
-      throw new AppError('ACCOUNT_LOCKED', { minutes: LIMITS.lockoutMinutes });
+    const lockedNow = await ctx.db.transaction(async (tx) => {
+      const db = tx as unknown as AppContext['db'];
+      const row = await recordFailedSignIn(db, account.id, LIMITS.lockoutThreshold, lockUntil);
+      const isLocked = Boolean(row?.lockedUntil && row.lockedUntil.getTime() > ctx.clock().getTime());
+      await recordAudit(db, ctx.clock(), {
+        action: 'SIGN_IN_FAILED',
+        actor,
+        detail: { reason: 'wrong_password' },
+      });
+      if (isLocked)
+        await recordAudit(db, ctx.clock(), {
+          action: 'ACCOUNT_LOCKED',
+          actor,
+          target: { type: 'account', id: account.id },
+          detail: { minutes: LIMITS.lockoutMinutes },
+        });
+      return isLocked;
+    });
+    if (lockedNow) throw new AppError('ACCOUNT_LOCKED', { minutes: LIMITS.lockoutMinutes });
     throw new AppError('LOGIN_FAILED');
   }
-  if (!account.enabled) throw new AppError('ACCOUNT_DISABLED');
-  if (account.failedAttempts > 0 || account.lockedUntil) await clearFailedSignIns(ctx.db, account.id);
+  if (!account.enabled) {
+    await recordAudit(ctx.db, ctx.clock(), {
+      action: 'SIGN_IN_FAILED',
+      actor,
+      detail: { reason: 'disabled' },
+    });
+    throw new AppError('ACCOUNT_DISABLED');
+  }
+  await ctx.db.transaction(async (tx) => {
+    const db = tx as unknown as AppContext['db'];
+    if (account.failedAttempts > 0 || account.lockedUntil) await clearFailedSignIns(db, account.id);
+    await recordAudit(db, ctx.clock(), { action: 'SIGN_IN', actor });
+  });
   return { account, passwordExpiresInDays: passwordExpiresInDays(ctx, account) };
 }
 
@@ -209,8 +247,13 @@ export async function authenticateToken(ctx: AppContext, token: string): Promise
   return { session, account, memberships, principal: toPrincipal(account, memberships) };
 }
 
-export async function signOut(ctx: AppContext, token: string | undefined) {
-  if (token) await revokeSession(ctx.db, sha256Hex(token), ctx.clock());
+export async function signOut(ctx: AppContext, token: string | undefined, actor: AuditActor) {
+  if (!token) return;
+  await ctx.db.transaction(async (tx) => {
+    const db = tx as unknown as AppContext['db'];
+    await revokeSession(db, sha256Hex(token), ctx.clock());
+    if (actor.accountId) await recordAudit(db, ctx.clock(), { action: 'SIGN_OUT', actor });
+  });
 }
 
 /** Ends every session of the account, e.g. after its password changed. */

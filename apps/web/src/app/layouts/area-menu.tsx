@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { HomeOutlined, LockOutlined } from '@ant-design/icons';
+import { AuditOutlined, HomeOutlined, LockOutlined } from '@ant-design/icons';
 import type { AreaKey } from '@drp/domain';
 
 export interface AreaMenuItem {
@@ -11,15 +11,18 @@ export interface AreaMenuItem {
 }
 
 /** Sidebar entries of each area; capabilities add theirs as their screens are built. */
-export const AREA_MENUS: Record<AreaKey, AreaMenuItem[]> = Object.fromEntries(
-  (['apply', 'submit', 'audit', 'supervise', 'joint', 'admin', 'info'] as const).map((area) => [
-    area,
-    [
-      { path: '', label: 'nav.home', icon: <HomeOutlined /> },
-      { path: 'password/modify', label: 'nav.password', icon: <LockOutlined /> },
-    ],
-  ]),
-) as Record<AreaKey, AreaMenuItem[]>;
+const home: AreaMenuItem = { path: '', label: 'nav.home', icon: <HomeOutlined /> };
+const password: AreaMenuItem = { path: 'password/modify', label: 'nav.password', icon: <LockOutlined /> };
+
+export const AREA_MENUS: Record<AreaKey, AreaMenuItem[]> = {
+  apply: [home, password],
+  submit: [home, password],
+  audit: [home, password],
+  supervise: [home, password],
+  joint: [home, password],
+  admin: [home, { path: 'audit', label: 'audit.title', icon: <AuditOutlined /> }, password],
+  info: [home, password],
+};
 
 /** Spec §2: the supervise layout has a sidebar and top bar but no navbar. */
 export const AREAS_WITHOUT_NAVBAR: readonly AreaKey[] = ['supervise'];

@@ -1,0 +1,98 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuditPage } from '@drp/domain';
+import { DEMO_PASSWORD } from '../../db/seed/demo-seed.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+
+describe('the security audit trail', () => {
+  let t: TestApp;
+  let admin: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await t.signIn('sysadmin');
+  });
+  afterAll(() => t.close());
+
+  const events = async (query: Record<string, string> = {}, token = admin) => {
+    const res = await t.app.inject({
+      url: '/api/admin/audit-events',
+      query,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    return { status: res.statusCode, body: res.json<{ code: string; detail: AuditPage }>() };
+  };
+  const login = (username: string, password: string, ip = '10.1.2.3') =>
+    t.app.inject({ method: 'POST', url: '/uaa/login', payload: { username, password }, remoteAddress: ip });
+
+  it('records a successful and a failed sign-in with who, from where and when', async () => {
+    expect((await login('design_user', DEMO_PASSWORD, '10.9.8.7')).statusCode).toBe(200);
+    expect((await login('design_user', 'wrong-password', '10.9.8.6')).statusCode).toBe(401);
+    expect((await login('nobody_by_that_name', 'whatever', '10.9.8.5')).statusCode).toBe(401);
+    const { body } = await events({ actor: 'design_user' });
+    const [failed, success] = body.detail.items;
+    expect(failed).toMatchObject({ action: 'SIGN_IN_FAILED', actorUsername: 'design_user', ip: '10.9.8.6' });
+    expect(failed?.detail).toEqual({ reason: 'wrong_password' });
+    expect(success).toMatchObject({ action: 'SIGN_IN', actorUsername: 'design_user', ip: '10.9.8.7' });
+    expect(success?.actorAccountId).toMatch(/^[0-9a-f-]{36}$/);
+    const unknown = (await events({ actor: 'nobody_by_that_name' })).body.detail.items;
+    expect(unknown[0]).toMatchObject({ action: 'SIGN_IN_FAILED', actorAccountId: null, ip: '10.9.8.5' });
+  });
+
+  it('records the lockout', async () => {
+    for (let i = 0; i < 5; i++) await login('survey_admin', `wrong-${i}`);
+    const { body } = await events({ actor: 'survey_admin', action: 'ACCOUNT_LOCKED' });
+    expect(body.detail.total).toBe(1);
+    expect(body.detail.items[0]?.detail).toEqual({ minutes: 10 });
+  });
+
+  it('records a password change, and nothing when the change is refused', async () => {
+    const token = await t.signIn('censor_print');
+    const change = (newPassword: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/admin/account/password',
+        headers: { authorization: `Bearer ${token}` },
+        payload: { oldPassword: DEMO_PASSWORD, newPassword },
+      });
+    expect((await change('weak')).statusCode).toBe(400);
+    expect((await events({ actor: 'censor_print', action: 'PASSWORD_CHANGED' })).body.detail.total).toBe(0);
+    expect((await change('Print#Room2026')).statusCode).toBe(200);
+    const { body } = await events({ actor: 'censor_print', action: 'PASSWORD_CHANGED' });
+    expect(body.detail.total).toBe(1);
+    expect(body.detail.items[0]?.orgName).toBeNull();
+  });
+
+  it('records a sign-out', async () => {
+    const token = await t.signIn('joint_admin');
+    await t.app.inject({ url: '/api/logout', headers: { authorization: `Bearer ${token}` } });
+    expect((await events({ actor: 'joint_admin', action: 'SIGN_OUT' })).body.detail.total).toBe(1);
+  });
+
+  it('pages newest first and filters by time', async () => {
+    const all = (await events({ size: '100' })).body.detail;
+    expect(all.total).toBeGreaterThan(5);
+    const times = all.items.map((e) => e.occurredAt);
+    expect([...times].sort().reverse()).toEqual(times);
+    const page = (await events({ size: '2', page: '1' })).body.detail;
+    expect(page.items.map((e) => e.id)).toEqual(all.items.slice(2, 4).map((e) => e.id));
+    const future = new Date(Date.now() + 86_400_000).toISOString();
+    expect((await events({ from: future })).body.detail.total).toBe(0);
+  });
+
+  it('is for the system admin only', async () => {
+    expect((await events({}, await t.signIn('design_admin'))).status).toBe(403);
+    const anonymous = await t.app.inject({ url: '/api/admin/audit-events' });
+    expect(anonymous.statusCode).toBe(401);
+    expect((await events({ size: '1000' })).status).toBe(400);
+  });
+
+  it('cannot be rewritten: the database refuses UPDATE, DELETE and TRUNCATE', async () => {
+    const db = t.database.db;
+    const before = (await events()).body.detail.total;
+    await expect(db.execute(sql`update audit_events set actor_username = 'someone else'`)).rejects.toThrow();
+    await expect(db.execute(sql`delete from audit_events`)).rejects.toThrow();
+    await expect(db.execute(sql`truncate audit_events`)).rejects.toThrow();
+    expect((await events()).body.detail.total).toBe(before);
+    expect((await events({ actor: 'someone else' })).body.detail.total).toBe(0);
+  });
+});

@@ -1,0 +1,131 @@
+import { useState } from 'react';
+import { Alert, Card, DatePicker, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import type { Dayjs } from 'dayjs';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { AUDIT_ACTIONS, type AuditAction, type AuditEvent, type AuditQuery } from '@drp/domain';
+import { currentLocale } from '../../../config/i18n';
+import { useAuditEvents } from '../api/get-audit-events';
+
+const PAGE_SIZE = 20;
+const KNOWN_REASONS = ['wrong_password', 'unknown_username', 'locked', 'disabled'];
+
+/** Reads the detail the way an administrator would say it; unknown shapes fall back to JSON. */
+function describeDetail(event: AuditEvent, t: (key: string, options?: Record<string, unknown>) => string) {
+  const { reason, minutes, ...rest } = event.detail ?? {};
+  const parts: string[] = [];
+  if (typeof reason === 'string')
+    parts.push(KNOWN_REASONS.includes(reason) ? t(`audit.reasons.${reason}`) : reason);
+  if (typeof minutes === 'number') parts.push(t('audit.lockedFor', { minutes }));
+  if (Object.keys(rest).length > 0) parts.push(JSON.stringify(rest));
+  if (event.targetType) parts.push(`${event.targetType}: ${event.targetId}`);
+  return parts.join('；') || '—';
+}
+const FAILURES: readonly AuditAction[] = ['SIGN_IN_FAILED', 'ACCOUNT_LOCKED'];
+
+/** The system admin's view of the security audit trail, newest first. */
+export function AuditLogTable() {
+  const { t } = useTranslation();
+  const locale = currentLocale();
+  const [action, setAction] = useState<AuditAction | undefined>();
+  const [actor, setActor] = useState('');
+  const [range, setRange] = useState<[Dayjs | null, Dayjs | null] | null>(null);
+  const [page, setPage] = useState(0);
+  const query: AuditQuery = {
+    action,
+    actor: actor.trim() || undefined,
+    from: range?.[0]?.startOf('day').toISOString(),
+    to: range?.[1]?.endOf('day').toISOString(),
+    page,
+    size: PAGE_SIZE,
+  };
+  const result = useAuditEvents(query);
+
+  return (
+    <Card title={t('audit.title')}>
+      <Space wrap style={{ marginBottom: 16 }}>
+        <Select<AuditAction>
+          allowClear
+          placeholder={t('audit.allActions')}
+          style={{ width: 200 }}
+          value={action}
+          onChange={(v) => {
+            setAction(v);
+            setPage(0);
+          }}
+          options={(Object.keys(AUDIT_ACTIONS) as AuditAction[]).map((a) => ({
+            value: a,
+            label: AUDIT_ACTIONS[a][locale],
+          }))}
+          data-testid="audit-action"
+        />
+        <Input.Search
+          allowClear
+          placeholder={t('audit.actorPlaceholder')}
+          style={{ width: 220 }}
+          onSearch={(v) => {
+            setActor(v);
+            setPage(0);
+          }}
+          data-testid="audit-actor"
+        />
+        <DatePicker.RangePicker
+          value={range}
+          onChange={(v) => {
+            setRange(v);
+            setPage(0);
+          }}
+        />
+      </Space>
+      {result.isError && (
+        <Alert type="error" showIcon title={result.error.message} style={{ marginBottom: 16 }} />
+      )}
+      <Table<AuditEvent>
+        rowKey="id"
+        size="middle"
+        loading={result.isFetching}
+        dataSource={result.data?.items ?? []}
+        pagination={{
+          current: page + 1,
+          pageSize: PAGE_SIZE,
+          total: result.data?.total ?? 0,
+          showSizeChanger: false,
+          showTotal: (total) => t('audit.total', { total }),
+          onChange: (p) => setPage(p - 1),
+        }}
+        columns={[
+          {
+            title: t('audit.time'),
+            dataIndex: 'occurredAt',
+            width: 180,
+            render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss'),
+          },
+          {
+            title: t('audit.action'),
+            dataIndex: 'action',
+            render: (a: AuditAction) => (
+              <Tag color={FAILURES.includes(a) ? 'red' : 'blue'}>{AUDIT_ACTIONS[a][locale]}</Tag>
+            ),
+          },
+          {
+            title: t('audit.actor'),
+            dataIndex: 'actorUsername',
+            render: (v: string | null, e) =>
+              e.actorAccountId ? v : <Typography.Text type="secondary">{v ?? '—'}</Typography.Text>,
+          },
+          { title: t('audit.org'), dataIndex: 'orgName', render: (v: string | null) => v ?? '—' },
+          { title: t('audit.ip'), dataIndex: 'ip' },
+          {
+            title: t('audit.detail'),
+            key: 'detail',
+            render: (_, e) => (
+              <Typography.Text style={{ whiteSpace: 'pre-wrap', fontSize: 12 }}>
+                {describeDetail(e, t)}
+              </Typography.Text>
+            ),
+          },
+        ]}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+
+/** Security-relevant events, recorded in the same transaction as the change they describe. */
+export const AUDIT_ACTIONS = {
+  SIGN_IN: { 'zh-CN': '登录成功', 'en-US': 'Signed in' },
+  SIGN_IN_FAILED: { 'zh-CN': '登录失败', 'en-US': 'Sign-in failed' },
+  ACCOUNT_LOCKED: { 'zh-CN': '账号锁定', 'en-US': 'Account locked' },
+  SIGN_OUT: { 'zh-CN': '退出登录', 'en-US': 'Signed out' },
+  PASSWORD_CHANGED: { 'zh-CN': '修改密码', 'en-US': 'Password changed' },
+  MEMBER_ADDED: { 'zh-CN': '新增人员', 'en-US': 'Member added' },
+  MEMBER_UPDATED: { 'zh-CN': '修改人员权限或状态', 'en-US': 'Member changed' },
+  MEMBER_PASSWORD_RESET: { 'zh-CN': '重置人员密码', 'en-US': 'Member password reset' },
+  MEMBER_UNLOCKED: { 'zh-CN': '解除账号锁定', 'en-US': 'Account unlocked' },
+} as const;
+export type AuditAction = keyof typeof AUDIT_ACTIONS;
+const actionKeys = Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]];
+
+export const auditEvent = z.object({
+  id: z.string(),
+  occurredAt: z.string(),
+  action: z.enum(actionKeys),
+  actorAccountId: z.string().nullable(),
+  actorUsername: z.string().nullable(),
+  orgId: z.string().nullable(),
+  orgName: z.string().nullable(),
+  ip: z.string().nullable(),
+  targetType: z.string().nullable(),
+  targetId: z.string().nullable(),
+  detail: z.record(z.string(), z.unknown()).nullable(),
+});
+export type AuditEvent = z.infer<typeof auditEvent>;
+
+export const auditQuery = z.object({
+  action: z.enum(actionKeys).optional(),
+  /** Part of the actor's username. */
+  actor: z.string().trim().max(64).optional(),
+  orgId: z.uuid().optional(),
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
+  page: z.coerce.number().int().min(0).default(0),
+  size: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type AuditQuery = z.input<typeof auditQuery>;
+
+export const auditPage = z.object({
+  total: z.number().int(),
+  items: z.array(auditEvent),
+});
+export type AuditPage = z.infer<typeof auditPage>;
