@@ -11,7 +11,7 @@ import { AppError } from './lib/app-error.js';
 import type { AppContext } from './lib/app-context.js';
 import { accessPlugin } from './plugins/access.js';
 import { authPlugin } from './plugins/auth.js';
-import { errorsPlugin } from './plugins/errors.js';
+import { errorsPlugin, sendError, toAppError } from './plugins/errors.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { webPlugin } from './plugins/web.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
@@ -67,6 +67,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
             },
           },
     trustProxy: config.trustProxy,
+    // Router-level failures (bad URL, over-long parameter) leave in the same envelope as the rest.
+    frameworkErrors: (error, request, reply) => sendError(request, reply, toAppError(error)),
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);

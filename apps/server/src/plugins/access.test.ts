@@ -257,3 +257,17 @@ describe('answers outside the routes', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 });
+
+describe('router-level failures', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ seed: false });
+  });
+  afterAll(() => t.close());
+
+  it('answers an over-long path parameter in the envelope, as not found', async () => {
+    const res = await t.app.inject({ url: `/api/admin/orgs/${'x'.repeat(300)}/members` });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ code: 'NOT_FOUND', message: '请求的资源不存在' });
+  });
+});

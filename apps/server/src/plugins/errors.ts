@@ -13,6 +13,8 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
   FST_ERR_VALIDATION: 'VALIDATION_FAILED',
   FST_ERR_BAD_URL: 'NOT_FOUND',
+  // No record has an id that long.
+  FST_ERR_MAX_PARAM_LENGTH: 'NOT_FOUND',
   FST_ERR_ASYNC_CONSTRAINT: 'NOT_FOUND',
 };
 
@@ -25,7 +27,7 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: A
   });
 }
 
-function toAppError(error: FastifyError | Error): AppError {
+export function toAppError(error: FastifyError | Error): AppError {
   if (error instanceof AppError) return error;
   if (hasZodFastifySchemaValidationErrors(error)) {
     const issues = error.validation.map((v) => ({
@@ -38,6 +40,11 @@ function toAppError(error: FastifyError | Error): AppError {
   const code = 'code' in error && typeof error.code === 'string' ? FASTIFY_CODES[error.code] : undefined;
   if (code) return new AppError(code, { reason: error.message });
   if (error instanceof SyntaxError) return new AppError('MALFORMED_BODY');
+  // A unique index beat a check made just before (two identical submits at once): a conflict, not a crash.
+  const pgCode =
+    (error as { code?: unknown; cause?: { code?: unknown } }).cause?.code ??
+    (error as { code?: unknown }).code;
+  if (pgCode === '23505') return new AppError('CONFLICT');
   const status = 'statusCode' in error ? Number(error.statusCode) : 500;
   if (status === 429) return new AppError('RATE_LIMITED');
   if (status === 413) return new AppError('PAYLOAD_TOO_LARGE');

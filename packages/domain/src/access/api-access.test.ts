@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Principal, PrincipalMember } from './areas.js';
 import {
   API_ACCESS,
+  ORG_ADMIN,
   PUBLIC,
   SIGNED_IN,
   SYSTEM_ADMIN,
@@ -108,6 +109,61 @@ describe('decideAccess', () => {
     it('the system-admin flag does not open organisation areas', () => {
       expect(decideAccess(submit, sysadmin)).toEqual({ allow: false, deny: 'FORBIDDEN' });
     });
+  });
+});
+
+describe('decideAccess: orgAdmin rule', () => {
+  const designAdmin: PrincipalMember = { ...design, admin: true, profiles: [] };
+  /** Admin of the design unit, plain member of the survey unit. */
+  const admin: Principal = { accountId: 'a5', systemAdmin: false, members: [survey, designAdmin] };
+  const sysadminInDesign: Principal = { accountId: 'a6', systemAdmin: true, members: [design] };
+
+  it('allows an admin of the named organisation and acts through that membership', () => {
+    expect(decideAccess(ORG_ADMIN, admin, 'org-design')).toEqual({ allow: true, member: designAdmin });
+  });
+
+  it('answers FORBIDDEN to a plain member of the organisation, even an admin elsewhere', () => {
+    expect(decideAccess(ORG_ADMIN, user, 'org-design')).toEqual({ allow: false, deny: 'FORBIDDEN' });
+    expect(decideAccess(ORG_ADMIN, admin, 'org-survey')).toEqual({ allow: false, deny: 'FORBIDDEN' });
+  });
+
+  it('answers NOT_FOUND to someone who does not belong to the organisation, admin elsewhere or not', () => {
+    expect(decideAccess(ORG_ADMIN, admin, 'org-censor')).toEqual({ allow: false, deny: 'NOT_FOUND' });
+    expect(decideAccess(ORG_ADMIN, user, 'org-survey')).toEqual({ allow: false, deny: 'NOT_FOUND' });
+  });
+
+  it('answers NOT_FOUND to an org admin when no organisation is named', () => {
+    for (const orgId of [undefined, null, ''])
+      expect(decideAccess(ORG_ADMIN, admin, orgId)).toEqual({ allow: false, deny: 'NOT_FOUND' });
+  });
+
+  it('allows the system admin without a membership, acting through no member', () => {
+    expect(decideAccess(ORG_ADMIN, sysadmin, 'org-design')).toEqual({ allow: true, member: null });
+    expect(decideAccess(ORG_ADMIN, sysadmin, 'org-anything')).toEqual({ allow: true, member: null });
+  });
+
+  it('allows the system admin who is a plain member there, through that membership', () => {
+    expect(decideAccess(ORG_ADMIN, sysadminInDesign, 'org-design')).toEqual({ allow: true, member: design });
+  });
+
+  it('refuses an anonymous caller with UNAUTHORIZED', () => {
+    expect(decideAccess(ORG_ADMIN, null, 'org-design')).toEqual({ allow: false, deny: 'UNAUTHORIZED' });
+  });
+
+  it('guards every member administration route', () => {
+    const memberRoutes = Object.keys(API_ACCESS).filter((key) =>
+      key.includes('/api/admin/orgs/:orgId/members'),
+    );
+    expect(memberRoutes.sort()).toEqual([
+      'GET /api/admin/orgs/:orgId/members',
+      'POST /api/admin/orgs/:orgId/members',
+      'POST /api/admin/orgs/:orgId/members/:memberId/password-reset',
+      'POST /api/admin/orgs/:orgId/members/:memberId/unlock',
+      'PUT /api/admin/orgs/:orgId/members/:memberId',
+    ]);
+    for (const key of memberRoutes) expect(API_ACCESS[key], key).toBe(ORG_ADMIN);
+    // Whether one administers an org is a question any signed-in caller may ask about itself.
+    expect(accessRuleFor('GET', '/api/admin/permission/isBusinessAdmin')).toBe(SIGNED_IN);
   });
 });
 

@@ -77,7 +77,11 @@ export const ERROR_CODES = {
     'zh-CN': '用户名不存在，请核对后再试',
     'en-US': 'No account has this username; please check it',
   },
-  ALREADY_MEMBER: { status: 409, 'zh-CN': '该用户已是本单位人员', 'en-US': 'This person is already a member' },
+  ALREADY_MEMBER: {
+    status: 409,
+    'zh-CN': '该用户已是本单位人员',
+    'en-US': 'This person is already a member',
+  },
   LAST_ADMIN: {
     status: 409,
     'zh-CN': '不能取消或停用本单位最后一名管理员，请先指定其他管理员',
@@ -92,6 +96,17 @@ export const ERROR_CODES = {
     status: 409,
     'zh-CN': '不能停用自己的账号',
     'en-US': 'You cannot disable yourself',
+  },
+  RESET_NOT_ALLOWED: {
+    status: 403,
+    'zh-CN': '该账号同时属于其他单位或为平台管理员账号，请联系系统管理员重置密码',
+    'en-US':
+      'This account also belongs to other organisations or is a platform administrator; ask the system administrator to reset it',
+  },
+  CONFLICT: {
+    status: 409,
+    'zh-CN': '数据已存在或已被他人修改，请刷新后重试',
+    'en-US': 'This already exists or was changed by someone else; refresh and try again',
   },
   INTERNAL_ERROR: {
     status: 500,

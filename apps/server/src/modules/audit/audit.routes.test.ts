@@ -68,6 +68,41 @@ describe('the security audit trail', () => {
     expect((await events({ actor: 'joint_admin', action: 'SIGN_OUT' })).body.detail.total).toBe(1);
   });
 
+  it("records an org admin's changes to its people, with the organisation", async () => {
+    const designAdmin = await t.signIn('design_admin');
+    const account = await t.app.inject({
+      url: '/api/admin/account',
+      headers: { authorization: `Bearer ${designAdmin}` },
+    });
+    const orgId = account.json<{ detail: { members: { orgId: string }[] } }>().detail.members[0]!.orgId;
+    const call = (method: 'POST' | 'PUT', url: string, payload?: object) =>
+      t.app.inject({ method, url, payload, headers: { authorization: `Bearer ${designAdmin}` } });
+    const added = await call('POST', `/api/admin/orgs/${orgId}/members`, {
+      mode: 'new',
+      username: 'audit_target',
+      name: '钱多',
+      phone: '13912345678',
+      password: 'Qian#Duo2026',
+      profiles: ['DATA_UPLOAD'],
+    });
+    const memberId = added.json<{ detail: { id: string } }>().detail.id;
+    await call('PUT', `/api/admin/orgs/${orgId}/members/${memberId}`, { admin: true });
+    await call('POST', `/api/admin/orgs/${orgId}/members/${memberId}/password-reset`);
+    await call('POST', `/api/admin/orgs/${orgId}/members/${memberId}/unlock`);
+    const { body } = await events({ actor: 'design_admin', orgId });
+    expect(body.detail.items.map((e) => e.action)).toEqual([
+      'MEMBER_UNLOCKED',
+      'MEMBER_PASSWORD_RESET',
+      'MEMBER_UPDATED',
+      'MEMBER_ADDED',
+    ]);
+    expect(body.detail.items.every((e) => e.orgName === '湖南省建筑设计院集团股份有限公司')).toBe(true);
+    expect(body.detail.items[2]?.detail).toEqual({
+      before: { admin: false, enabled: true },
+      after: { admin: true },
+    });
+  });
+
   it('pages newest first and filters by time', async () => {
     const all = (await events({ size: '100' })).body.detail;
     expect(all.total).toBeGreaterThan(5);

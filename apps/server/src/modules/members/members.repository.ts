@@ -40,6 +40,23 @@ export async function findMemberInOrg(db: Db, orgId: string, memberId: string) {
   return row;
 }
 
+/**
+ * Locks the org row until the transaction ends, so changes to one org's admins queue behind each
+ * other and the last-admin check sees what the one before it committed.
+ */
+export async function lockOrg(db: Db, orgId: string) {
+  await db.select({ id: orgs.id }).from(orgs).where(eq(orgs.id, orgId)).for('update');
+}
+
+/** Every organisation the account belongs to, enabled or not. */
+export async function listAccountOrgIds(db: Db, accountId: string) {
+  const rows = await db
+    .select({ orgId: members.orgId })
+    .from(members)
+    .where(eq(members.accountId, accountId));
+  return rows.map((r) => r.orgId);
+}
+
 export async function findMembership(db: Db, orgId: string, accountId: string) {
   const [row] = await db
     .select()
@@ -85,8 +102,10 @@ export async function updateMemberFlags(
 
 export async function replaceMemberProfiles(db: Db, memberId: string, profiles: readonly Profile[]) {
   await db.delete(memberProfiles).where(eq(memberProfiles.memberId, memberId));
-  if (profiles.length > 0)
-    await db.insert(memberProfiles).values(profiles.map((profile) => ({ memberId, profile })));
+  // A profile named twice is held once (the pair is the table's primary key).
+  const unique = [...new Set(profiles)];
+  if (unique.length > 0)
+    await db.insert(memberProfiles).values(unique.map((profile) => ({ memberId, profile })));
 }
 
 export async function setTemporaryPassword(db: Db, accountId: string, passwordHash: string, at: Date) {

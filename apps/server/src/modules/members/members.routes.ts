@@ -8,6 +8,7 @@ import {
   updateMemberRequest,
 } from '@drp/domain';
 import { ok } from '../../lib/envelope.js';
+import { auditActorOf } from '../audit/audit.service.js';
 import {
   addMember,
   isBusinessAdmin,
@@ -75,6 +76,7 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
           orgId: request.params.orgId,
           request: request.body,
           acceptLanguage: request.headers['accept-language'],
+          audit: auditActorOf(request),
         }),
       ),
   );
@@ -94,8 +96,8 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await updateMember(app.ctx, {
         ...request.params,
-        actorAccountId: request.auth!.account.id,
         request: request.body,
+        audit: auditActorOf(request),
       });
       return ok(request, null);
     },
@@ -112,7 +114,15 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeOf(passwordResetResult) },
       },
     },
-    async (request) => ok(request, await resetMemberPassword(app.ctx, request.params)),
+    async (request) =>
+      ok(
+        request,
+        await resetMemberPassword(app.ctx, {
+          ...request.params,
+          actor: request.auth!.principal,
+          audit: auditActorOf(request),
+        }),
+      ),
   );
 
   app.post(
@@ -127,7 +137,7 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await unlockMember(app.ctx, request.params);
+      await unlockMember(app.ctx, { ...request.params, audit: auditActorOf(request) });
       return ok(request, null);
     },
   );

@@ -6,6 +6,7 @@ import {
   type AddMemberRequest,
   type OrgMembersResult,
   type OrgType,
+  type Principal,
   type Profile,
   type UpdateMemberRequest,
   addMemberRequest,
@@ -14,7 +15,8 @@ import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import type { AppContext } from '../../lib/app-context.js';
 import { hashPassword } from '../../lib/passwords.js';
-import { findAccountByUsername } from '../accounts/accounts.repository.js';
+import { findAccountById, findAccountByUsername } from '../accounts/accounts.repository.js';
+import { recordAudit, type AuditActor } from '../audit/audit.service.js';
 import { endAllSessions } from '../auth/auth.service.js';
 import {
   countOtherActiveAdmins,
@@ -24,7 +26,9 @@ import {
   insertAccount,
   insertMember,
   isAdminOf,
+  listAccountOrgIds,
   listOrgMembers,
+  lockOrg,
   replaceMemberProfiles,
   setTemporaryPassword,
   unlockAccount,
@@ -69,7 +73,12 @@ export async function listMembers(ctx: AppContext, orgId: string): Promise<OrgMe
 /** Adds a person to the org: a new account, or an existing account found by its username. */
 export async function addMember(
   ctx: AppContext,
-  input: { orgId: string; request: z.output<typeof addMemberRequest>; acceptLanguage?: string | undefined },
+  input: {
+    orgId: string;
+    request: z.output<typeof addMemberRequest>;
+    acceptLanguage?: string | undefined;
+    audit: AuditActor;
+  },
 ) {
   const org = await requireOrg(ctx, input.orgId);
   const { request } = input;
@@ -83,6 +92,18 @@ export async function addMember(
     return inTransaction(ctx, async (tx) => {
       const member = await insertMember(tx, { accountId: existing.id, orgId: org.id, admin: request.admin });
       await replaceMemberProfiles(tx, member.id, request.profiles);
+      await recordAudit(tx, ctx.clock(), {
+        action: 'MEMBER_ADDED',
+        actor: input.audit,
+        orgId: org.id,
+        target: { type: 'member', id: member.id },
+        detail: {
+          username: existing.username,
+          existingAccount: true,
+          admin: request.admin,
+          profiles: request.profiles,
+        },
+      });
       return { id: member.id };
     });
   }
@@ -108,6 +129,18 @@ export async function addMember(
     });
     const member = await insertMember(tx, { accountId: account.id, orgId: org.id, admin: request.admin });
     await replaceMemberProfiles(tx, member.id, request.profiles);
+    await recordAudit(tx, ctx.clock(), {
+      action: 'MEMBER_ADDED',
+      actor: input.audit,
+      orgId: org.id,
+      target: { type: 'member', id: member.id },
+      detail: {
+        username: account.username,
+        existingAccount: false,
+        admin: request.admin,
+        profiles: request.profiles,
+      },
+    });
     return { id: member.id };
   });
 }
@@ -115,18 +148,20 @@ export async function addMember(
 /** Changes a member's profiles, admin flag or enabled state; the org never loses its last admin. */
 export async function updateMember(
   ctx: AppContext,
-  input: { orgId: string; memberId: string; actorAccountId: string; request: UpdateMemberRequest },
+  input: { orgId: string; memberId: string; request: UpdateMemberRequest; audit: AuditActor },
 ) {
   const org = await requireOrg(ctx, input.orgId);
-  const member = await findMemberInOrg(ctx.db, org.id, input.memberId);
-  if (!member) throw new AppError('NOT_FOUND');
   const { profiles, admin, enabled } = input.request;
-  if (profiles) checkProfiles(org.orgType, profiles);
-  if (enabled === false && member.accountId === input.actorAccountId)
-    throw new AppError('CANNOT_DISABLE_SELF');
-  const losesAdmin = member.admin && member.enabled && (admin === false || enabled === false);
   await inTransaction(ctx, async (tx) => {
-    // Counted inside the transaction, so two admins cannot demote each other at once unnoticed.
+    // The org row is locked and the member read after the lock, so two admins demoting each other
+    // at once cannot both pass the last-admin check (READ COMMITTED alone lets both through).
+    await lockOrg(tx, org.id);
+    const member = await findMemberInOrg(tx, org.id, input.memberId);
+    if (!member) throw new AppError('NOT_FOUND');
+    if (profiles) checkProfiles(org.orgType, profiles);
+    if (enabled === false && member.accountId === input.audit.accountId)
+      throw new AppError('CANNOT_DISABLE_SELF');
+    const losesAdmin = member.admin && member.enabled && (admin === false || enabled === false);
     if (losesAdmin && (await countOtherActiveAdmins(tx, org.id, member.id)) === 0)
       throw new AppError('LAST_ADMIN');
     if (admin !== undefined || enabled !== undefined)
@@ -135,6 +170,13 @@ export async function updateMember(
         ...(enabled === undefined ? {} : { enabled }),
       });
     if (profiles) await replaceMemberProfiles(tx, member.id, [...new Set(profiles)]);
+    await recordAudit(tx, ctx.clock(), {
+      action: 'MEMBER_UPDATED',
+      actor: input.audit,
+      orgId: org.id,
+      target: { type: 'member', id: member.id },
+      detail: { before: { admin: member.admin, enabled: member.enabled }, after: input.request },
+    });
   });
 }
 
@@ -152,22 +194,52 @@ function temporaryPassword(): string {
  * Gives the member a temporary password, shown once to the admin; every session of the account
  * ends, any lockout is lifted, and the next sign-in must choose a new password.
  */
-export async function resetMemberPassword(ctx: AppContext, input: { orgId: string; memberId: string }) {
+export async function resetMemberPassword(
+  ctx: AppContext,
+  input: { orgId: string; memberId: string; actor: Principal; audit: AuditActor },
+) {
   const member = await findMemberInOrg(ctx.db, input.orgId, input.memberId);
   if (!member) throw new AppError('NOT_FOUND');
+  if (!input.actor.systemAdmin) {
+    // The temporary password opens everything the account reaches, and any account can be added
+    // to an org by its username: an org admin resets only accounts that belong to no org it does
+    // not administer, and never the system admin. The system admin resets the others.
+    const administered = new Set(input.actor.members.filter((m) => m.admin).map((m) => m.orgId));
+    const account = await findAccountById(ctx.db, member.accountId);
+    const orgIds = await listAccountOrgIds(ctx.db, member.accountId);
+    if (account?.systemAdmin || orgIds.some((orgId) => !administered.has(orgId)))
+      throw new AppError('RESET_NOT_ALLOWED');
+  }
   const password = temporaryPassword();
   const passwordHash = await hashPassword(password);
   await inTransaction(ctx, async (tx) => {
     await setTemporaryPassword(tx, member.accountId, passwordHash, ctx.clock());
     await endAllSessions({ ...ctx, db: tx }, member.accountId);
+    await recordAudit(tx, ctx.clock(), {
+      action: 'MEMBER_PASSWORD_RESET',
+      actor: input.audit,
+      orgId: input.orgId,
+      target: { type: 'account', id: member.accountId },
+    });
   });
   return { temporaryPassword: password };
 }
 
-export async function unlockMember(ctx: AppContext, input: { orgId: string; memberId: string }) {
+export async function unlockMember(
+  ctx: AppContext,
+  input: { orgId: string; memberId: string; audit: AuditActor },
+) {
   const member = await findMemberInOrg(ctx.db, input.orgId, input.memberId);
   if (!member) throw new AppError('NOT_FOUND');
-  await unlockAccount(ctx.db, member.accountId);
+  await inTransaction(ctx, async (tx) => {
+    await unlockAccount(tx, member.accountId);
+    await recordAudit(tx, ctx.clock(), {
+      action: 'MEMBER_UNLOCKED',
+      actor: input.audit,
+      orgId: input.orgId,
+      target: { type: 'account', id: member.accountId },
+    });
+  });
 }
 
 /** Legacy `isBusinessAdmin`: whether the caller administers the given org (any of its orgs when none is given). */
