@@ -68,7 +68,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           },
     trustProxy: config.trustProxy,
     // Router-level failures (bad URL, over-long parameter) leave in the same envelope as the rest.
-    frameworkErrors: (error, request, reply) => sendError(request, reply, toAppError(error)),
+    frameworkErrors: (error, request, reply) => {
+      void sendError(request, reply, toAppError(error));
+    },
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
