@@ -18,6 +18,7 @@ import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { membersRoutes } from './modules/members/members.routes.js';
+import { orgsRoutes } from './modules/orgs/orgs.routes.js';
 import { platformRoutes } from './modules/platform/platform.routes.js';
 
 declare module 'fastify' {
@@ -99,6 +100,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(accountsRoutes);
   await app.register(membersRoutes);
   await app.register(auditRoutes);
+  await app.register(orgsRoutes);
 
   await app.register(webPlugin, { webDist: config.webDist });
   return app;

@@ -42,6 +42,14 @@ export const API_ACCESS: Record<string, AccessRule> = {
   'POST /api/admin/account/password': SIGNED_IN,
   'GET /api/admin/permission/isBusinessAdmin': SIGNED_IN,
   'GET /api/admin/audit-events': SYSTEM_ADMIN,
+  // Organisations: directory look-ups serve every signed-in user (choosing project parties);
+  // creating and disabling organisations is the system admin's.
+  'POST /api/admin/company/pasau/getAllCompany': SIGNED_IN,
+  'GET /api/admin/company/getCompanyByOrgType/:type': SIGNED_IN,
+  'GET /api/admin/member/getOrgAdmins/:ids': SIGNED_IN,
+  'GET /api/admin/member/getOrgAdmin/:id': SIGNED_IN,
+  'POST /api/admin/orgs': SYSTEM_ADMIN,
+  'PUT /api/admin/orgs/:orgId/enabled': SYSTEM_ADMIN,
   'GET /api/admin/orgs/:orgId/members': ORG_ADMIN,
   'POST /api/admin/orgs/:orgId/members': ORG_ADMIN,
   'PUT /api/admin/orgs/:orgId/members/:memberId': ORG_ADMIN,

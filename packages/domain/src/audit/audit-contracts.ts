@@ -11,6 +11,9 @@ export const AUDIT_ACTIONS = {
   MEMBER_UPDATED: { 'zh-CN': '修改人员权限或状态', 'en-US': 'Member changed' },
   MEMBER_PASSWORD_RESET: { 'zh-CN': '重置人员密码', 'en-US': 'Member password reset' },
   MEMBER_UNLOCKED: { 'zh-CN': '解除账号锁定', 'en-US': 'Account unlocked' },
+  ORG_CREATED: { 'zh-CN': '新增单位', 'en-US': 'Organisation created' },
+  ORG_DISABLED: { 'zh-CN': '停用单位', 'en-US': 'Organisation disabled' },
+  ORG_ENABLED: { 'zh-CN': '启用单位', 'en-US': 'Organisation enabled' },
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 const actionKeys = Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]];

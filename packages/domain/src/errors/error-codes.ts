@@ -97,6 +97,11 @@ export const ERROR_CODES = {
     'zh-CN': '不能停用自己的账号',
     'en-US': 'You cannot disable yourself',
   },
+  CREDIT_CODE_TAKEN: {
+    status: 409,
+    'zh-CN': '该统一社会信用代码已登记',
+    'en-US': 'This unified social credit code is already registered',
+  },
   RESET_NOT_ALLOWED: {
     status: 403,
     'zh-CN': '该账号同时属于其他单位或为平台管理员账号，请联系系统管理员重置密码',

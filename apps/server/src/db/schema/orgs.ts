@@ -7,7 +7,14 @@ export const orgs = pgTable('orgs', {
   orgType: text('org_type').$type<OrgType>().notNull(),
   /** 统一社会信用代码; unique where given. */
   creditCode: text('credit_code').unique(),
-  region: text('region'),
+  /** GB/T 2260 administrative division code, e.g. 430104 (岳麓区). */
+  regionCode: text('region_code'),
+  address: text('address'),
+  legalRepresentative: text('legal_representative'),
+  contactName: text('contact_name'),
+  contactPhone: text('contact_phone'),
+  qualificationNo: text('qualification_no'),
+  qualificationGrade: text('qualification_grade'),
   enabled: boolean('enabled').notNull().default(true),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

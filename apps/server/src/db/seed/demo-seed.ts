@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { creditCodeCheckChar, type OrgType, type Profile } from '@drp/domain';
+import { creditCodeCheckChar, regionLabel, type OrgType, type Profile } from '@drp/domain';
 import type { Db } from '../database.js';
 import { accounts, memberProfiles, members } from '../schema/accounts.js';
 import { orgs } from '../schema/orgs.js';
@@ -11,7 +11,7 @@ interface DemoOrg {
   key: string;
   name: string;
   orgType: OrgType;
-  region: string;
+  regionCode: string;
   /** First 17 characters of the credit code; the check character is computed. */
   code17: string;
 }
@@ -29,70 +29,70 @@ export const DEMO_ORGS: DemoOrg[] = [
     key: 'construct',
     name: '长沙市城市建设投资开发集团有限公司',
     orgType: 'CONSTRUCT',
-    region: '湖南省/长沙市/岳麓区',
+    regionCode: '430104',
     code17: '91430100MA4L0C1X2',
   },
   {
     key: 'construct2',
     name: '湘江新区开发建设有限公司',
     orgType: 'CONSTRUCT',
-    region: '湖南省/长沙市/望城区',
+    regionCode: '430112',
     code17: '91430100MA4Q7K3B5',
   },
   {
     key: 'design',
     name: '湖南省建筑设计院集团股份有限公司',
     orgType: 'DESIGN',
-    region: '湖南省/长沙市/天心区',
+    regionCode: '430103',
     code17: '91430000183762240',
   },
   {
     key: 'design2',
     name: '中机国际工程设计研究院有限责任公司',
     orgType: 'DESIGN',
-    region: '湖南省/长沙市/雨花区',
+    regionCode: '430111',
     code17: '91430000444880339',
   },
   {
     key: 'survey',
     name: '湖南省勘测设计院有限公司',
     orgType: 'SURVEY',
-    region: '湖南省/长沙市/开福区',
+    regionCode: '430105',
     code17: '91430000183760528',
   },
   {
     key: 'censor',
     name: '湖南省建设工程施工图审查中心有限公司',
     orgType: 'CENSOR',
-    region: '湖南省/长沙市/芙蓉区',
+    regionCode: '430102',
     code17: '91430102MA4PJ7N21',
   },
   {
     key: 'censor2',
     name: '长沙市建筑工程施工图审查有限公司',
     orgType: 'CENSOR',
-    region: '湖南省/长沙市/芙蓉区',
+    regionCode: '430102',
     code17: '91430102MA4L5R6T3',
   },
   {
     key: 'control',
     name: '长沙市住房和城乡建设局',
     orgType: 'CONTROL',
-    region: '湖南省/长沙市',
+    regionCode: '430100',
     code17: '11430100006122781',
   },
   {
     key: 'operator',
     name: '湖南省住房和城乡建设厅',
     orgType: 'CONTROL',
-    region: '湖南省',
+    regionCode: '430000',
     code17: '11430000006094427',
   },
   {
     key: 'joint',
     name: '长沙市消防救援支队',
     orgType: 'JOINTTRIAL',
-    region: '湖南省/长沙市',
+    regionCode: '430100',
     code17: '11430100MB1L3857X',
   },
 ];
@@ -215,7 +215,12 @@ export async function seedDemo(db: Db): Promise<boolean> {
         .values({
           name: org.name,
           orgType: org.orgType,
-          region: org.region,
+          regionCode: org.regionCode,
+          address: `${regionLabel(org.regionCode).replaceAll('/', '')}`,
+          contactName:
+            DEMO_ACCOUNTS.find((a) => a.memberships.some((m) => m.org === org.key && m.admin))?.name ?? null,
+          contactPhone:
+            DEMO_ACCOUNTS.find((a) => a.memberships.some((m) => m.org === org.key && m.admin))?.phone ?? null,
           creditCode: `${org.code17}${creditCodeCheckChar(org.code17)}`,
         })
         .returning({ id: orgs.id });

@@ -1,0 +1,144 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ORG_TYPES,
+  companyOption,
+  companyPage,
+  companyQuery,
+  createOrgRequest,
+  envelopeOf,
+  orgAdminsEntry,
+  orgSummary,
+  setOrgEnabledRequest,
+} from '@drp/domain';
+import { AppError } from '../../lib/app-error.js';
+import { ok } from '../../lib/envelope.js';
+import { auditActorOf } from '../audit/audit.service.js';
+import {
+  changeOrgEnabled,
+  createOrganisation,
+  findCompanies,
+  findOrgAdmins,
+  listCompaniesOfType,
+} from './orgs.service.js';
+
+const tags = ['orgs'];
+const security = [{ bearer: [] }];
+/** Comma-separated organisation ids, as the legacy calls take them. */
+const idList = z
+  .string()
+  .transform((v) =>
+    v
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.uuid()).min(1).max(100));
+
+export const orgsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/api/admin/company/pasau/getAllCompany',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Organisations with filters (type, enabled, name or credit code, region) and paging',
+        querystring: companyQuery,
+        response: { 200: envelopeOf(companyPage) },
+      },
+    },
+    async (request) => ok(request, await findCompanies(app.ctx, request.query)),
+  );
+
+  app.get(
+    '/api/admin/company/getCompanyByOrgType/:type',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Enabled organisations of one type, for pickers',
+        params: z.object({ type: z.enum(ORG_TYPES) }),
+        response: { 200: envelopeOf(z.array(companyOption)) },
+      },
+    },
+    async (request) => ok(request, await listCompaniesOfType(app.ctx, request.params.type)),
+  );
+
+  app.get(
+    '/api/admin/member/getOrgAdmins/:ids',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The admins (contact persons) of several organisations',
+        params: z.object({ ids: idList }),
+        response: { 200: envelopeOf(z.array(orgAdminsEntry)) },
+      },
+    },
+    async (request) => ok(request, await findOrgAdmins(app.ctx, request.params.ids)),
+  );
+
+  app.get(
+    '/api/admin/member/getOrgAdmin/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'The admins (contact persons) of one organisation; 404 when it does not exist or is disabled',
+        params: z.object({ id: z.uuid() }),
+        response: { 200: envelopeOf(orgAdminsEntry) },
+      },
+    },
+    async (request) => {
+      const [entry] = await findOrgAdmins(app.ctx, [request.params.id]);
+      if (!entry) throw new AppError('NOT_FOUND');
+      return ok(request, entry);
+    },
+  );
+
+  app.post(
+    '/api/admin/orgs',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Create an organisation of any type with its first admin (system admin)',
+        body: createOrgRequest,
+        response: { 200: envelopeOf(orgSummary) },
+      },
+    },
+    async (request) =>
+      ok(
+        request,
+        await createOrganisation(app.ctx, {
+          request: request.body,
+          acceptLanguage: request.headers['accept-language'],
+          audit: auditActorOf(request),
+        }),
+      ),
+  );
+
+  app.put(
+    '/api/admin/orgs/:orgId/enabled',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Disable or re-enable an organisation (system admin); members of a disabled one cannot act for it',
+        params: z.object({ orgId: z.uuid() }),
+        body: setOrgEnabledRequest,
+        response: { 200: envelopeOf(z.null()) },
+      },
+    },
+    async (request) => {
+      await changeOrgEnabled(app.ctx, {
+        ...request.params,
+        enabled: request.body.enabled,
+        audit: auditActorOf(request),
+      });
+      return ok(request, null);
+    },
+  );
+};
