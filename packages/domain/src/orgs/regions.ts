@@ -4,9 +4,9 @@ import { areaList } from '@vant/area-data';
  * Administrative divisions (GB/T 2260 codes): province `xx0000`, city `xxxx00`, district `xxxxxx`.
  * Organisations store the code; names are derived, so renamed districts follow the data.
  */
-const provinces = areaList.province_list as Record<string, string>;
-const cities = areaList.city_list as Record<string, string>;
-const counties = areaList.county_list as Record<string, string>;
+const provinces = areaList.province_list;
+const cities = areaList.city_list;
+const counties = areaList.county_list;
 
 export function isRegionCode(code: string): boolean {
   return /^\d{6}$/.test(code) && Boolean(provinces[code] ?? cities[code] ?? counties[code]);
