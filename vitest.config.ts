@@ -15,6 +15,8 @@ export default defineConfig({
       { resolve: source, test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'] } },
       {
         resolve: source,
+        // Vitest runs server tests in Vite's SSR environment, which reads ssr.resolve, not resolve.
+        ssr: { resolve: source },
         test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
@@ -27,6 +29,7 @@ export default defineConfig({
         ? [
             {
               resolve: source,
+              ssr: { resolve: source },
               test: {
                 name: 'server-postgres',
                 include: ['apps/server/src/**/*.test.ts'],

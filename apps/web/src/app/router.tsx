@@ -6,16 +6,35 @@ import { RootLayout } from './root-layout';
 import { registerRoutes } from './route-registry';
 import { AreaHomePage } from './routes/areas/area-home-page';
 import { AuditLogPage } from './routes/areas/audit-log-page';
+import { EntAddPage, EntListPage } from './routes/areas/ent-pages';
 import { OrgUsersPage } from './routes/areas/org-users-page';
 import { PasswordModifyPage } from './routes/areas/password-modify-page';
 import { IndexRedirect } from './routes/common/index-redirect';
 import { NotFoundPage } from './routes/common/not-found-page';
 import { LoginPage } from './routes/sso/login-page';
 
-/** Areas whose organisations run their own back office (spec §2: admin/user/{orgId}). */
-const ORG_BACK_OFFICE_AREAS: readonly AreaKey[] = ['apply', 'submit', 'audit', 'supervise'];
+/** The organisation back office of spec §2 (admin/user/{orgId}). */
+const orgUsers: RouteObject = {
+  path: 'admin/user/:orgId',
+  element: <OrgUsersPage />,
+  handle: { title: 'members.title' },
+};
 
-/** Each area is a guarded layout; `handle.title` names the page in the navbar. */
+/** The screens each area has beyond its workbench and password page; `handle.title` names them in the navbar. */
+const AREA_SCREENS: Record<AreaKey, RouteObject[]> = {
+  apply: [orgUsers],
+  submit: [orgUsers],
+  audit: [orgUsers],
+  supervise: [orgUsers],
+  joint: [],
+  admin: [
+    { path: 'ent', element: <EntListPage />, handle: { title: 'orgs.title' } },
+    { path: 'ent/add', element: <EntAddPage />, handle: { title: 'orgs.add' } },
+    { path: 'audit', element: <AuditLogPage />, handle: { title: 'audit.title' } },
+  ],
+  info: [],
+};
+
 function areaRoutes(area: AreaKey): RouteObject {
   return {
     path: AREAS[area].prefix,
@@ -26,12 +45,7 @@ function areaRoutes(area: AreaKey): RouteObject {
         children: [
           { index: true, element: <AreaHomePage area={area} />, handle: { title: 'nav.home' } },
           { path: 'password/modify', element: <PasswordModifyPage />, handle: { title: 'nav.password' } },
-          ...(ORG_BACK_OFFICE_AREAS.includes(area)
-            ? [{ path: 'admin/user/:orgId', element: <OrgUsersPage />, handle: { title: 'members.title' } }]
-            : []),
-          ...(area === 'admin'
-            ? [{ path: 'audit', element: <AuditLogPage />, handle: { title: 'audit.title' } }]
-            : []),
+          ...AREA_SCREENS[area],
         ],
       },
     ],

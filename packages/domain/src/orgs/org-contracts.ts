@@ -11,7 +11,10 @@ export const creditCodeField = z
   .toUpperCase()
   .refine(isValidCreditCode, { message: 'is not a valid unified social credit code (GB 32100)' });
 
-export const regionCodeField = z.string().trim().refine(isRegionCode, { message: 'is not a known region code' });
+export const regionCodeField = z
+  .string()
+  .trim()
+  .refine(isRegionCode, { message: 'is not a known region code' });
 
 export const orgSummary = z.object({
   id: z.string(),

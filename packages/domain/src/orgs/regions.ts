@@ -56,7 +56,10 @@ export function regionTree(): RegionNode[] {
     children: byParent(cities, p.slice(0, 2)).map(([c, cityLabel]) => ({
       value: c,
       label: cityLabel,
-      children: byParent(counties, c.slice(0, 4)).map(([d, districtLabel]) => ({ value: d, label: districtLabel })),
+      children: byParent(counties, c.slice(0, 4)).map(([d, districtLabel]) => ({
+        value: d,
+        label: districtLabel,
+      })),
     })),
   }));
   return tree;

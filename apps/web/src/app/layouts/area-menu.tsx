@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { AuditOutlined, HomeOutlined, LockOutlined } from '@ant-design/icons';
+import { AuditOutlined, BankOutlined, HomeOutlined, LockOutlined } from '@ant-design/icons';
 import type { AreaKey } from '@drp/domain';
 
 export interface AreaMenuItem {
@@ -20,7 +20,12 @@ export const AREA_MENUS: Record<AreaKey, AreaMenuItem[]> = {
   audit: [home, password],
   supervise: [home, password],
   joint: [home, password],
-  admin: [home, { path: 'audit', label: 'audit.title', icon: <AuditOutlined /> }, password],
+  admin: [
+    home,
+    { path: 'ent', label: 'orgs.title', icon: <BankOutlined /> },
+    { path: 'audit', label: 'audit.title', icon: <AuditOutlined /> },
+    password,
+  ],
   info: [home, password],
 };
 

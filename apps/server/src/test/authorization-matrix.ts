@@ -1,0 +1,297 @@
+import type { Profile } from '@drp/domain';
+
+/**
+ * The authorization matrix: for every API route (keyed exactly as in API_ACCESS), how to call it
+ * and the HTTP status each kind of principal gets. authorization-matrix.test.ts walks it against
+ * a running app and fails when a registered route has no row here, so a new route is added
+ * together with its row.
+ *
+ * Reading a row:
+ * - The access check runs in onRequest, before validation. A mutating route is called with a
+ *   body that fails validation, so a caller who passes the check gets 400 and nothing changes;
+ *   anyone refused gets 401 (anonymous), 403 (no right) or 404 (someone else's organisation).
+ * - Org-scoped routes are walked against one fixed organisation, the demo design org
+ *   (湖南省建筑设计院集团股份有限公司), so its admin, its plain member, another org's people and the
+ *   system admin all show their answers.
+ */
+
+/** Every kind of caller the matrix answers for. */
+export const PRINCIPAL_KINDS = [
+  'anonymous',
+  'constructAdmin',
+  'constructMember',
+  'designAdmin',
+  'designMember',
+  'surveyAdmin',
+  'surveyMember',
+  'censorAdmin',
+  'censorMember',
+  'controlAdmin',
+  'controlMember',
+  'jointAdmin',
+  'jointMember',
+  'systemAdmin',
+  'infoStaff',
+  'otherDesignAdmin',
+  'otherDesignMember',
+] as const;
+export type PrincipalKind = (typeof PRINCIPAL_KINDS)[number];
+
+/** The demo organisations the matrix can point at, by their key in DEMO_ORGS (db/seed/demo-seed.ts). */
+export const DEMO_ORG_KEYS = [
+  'construct',
+  'construct2',
+  'design',
+  'design2',
+  'survey',
+  'censor',
+  'censor2',
+  'control',
+  'operator',
+  'joint',
+] as const;
+export type DemoOrgKey = (typeof DEMO_ORG_KEYS)[number];
+
+/** A person the walk's setup adds through the real API: the org's admin adds a new account. */
+export interface NewPerson {
+  username: string;
+  name: string;
+  phone: string;
+  /** The demo admin who adds the person to `org`. */
+  addedBy: string;
+  profiles: Profile[];
+}
+
+export interface AccountSpec {
+  kind: 'account';
+  username: string;
+  /** The one organisation the account belongs to (null: none), and whether it administers it. */
+  org: DemoOrgKey | null;
+  admin: boolean;
+  systemAdmin?: boolean;
+  /** Absent: a demo account (password DEMO_PASSWORD). Present: added in the walk's setup. */
+  create?: NewPerson;
+}
+export type PrincipalSpec = { kind: 'anonymous' } | AccountSpec;
+
+const demo = (username: string, org: DemoOrgKey | null, admin: boolean): AccountSpec => ({
+  kind: 'account',
+  username,
+  org,
+  admin,
+});
+const added = (org: DemoOrgKey, addedBy: string, username: string, phone: string, profiles: Profile[]) =>
+  ({
+    kind: 'account',
+    username,
+    org,
+    admin: false,
+    create: { username, name: '矩阵测试', phone, addedBy, profiles },
+  }) satisfies PrincipalSpec;
+
+/** Who each kind of principal is. Demo accounts where the seed has one; plain members otherwise added. */
+export const PRINCIPALS: Record<PrincipalKind, PrincipalSpec> = {
+  anonymous: { kind: 'anonymous' },
+  constructAdmin: demo('construct_admin', 'construct', true),
+  constructMember: added('construct', 'construct_admin', 'mx_construct_user', '13900000011', [
+    'PROJECT_APPLICATION',
+  ]),
+  designAdmin: demo('design_admin', 'design', true),
+  designMember: demo('design_user', 'design', false),
+  surveyAdmin: demo('survey_admin', 'survey', true),
+  surveyMember: added('survey', 'survey_admin', 'mx_survey_user', '13900000031', ['DATA_UPLOAD']),
+  censorAdmin: demo('censor_admin', 'censor', true),
+  censorMember: demo('censor_reviewer', 'censor', false),
+  controlAdmin: demo('control_admin', 'control', true),
+  controlMember: added('control', 'control_admin', 'mx_control_user', '13900000051', ['ONLINE_SUPERVISION']),
+  jointAdmin: demo('joint_admin', 'joint', true),
+  jointMember: added('joint', 'joint_admin', 'mx_joint_user', '13900000061', ['ONLINE_CENSOR']),
+  systemAdmin: { ...demo('sysadmin', null, false), systemAdmin: true },
+  // A plain member of the provincial department (a CONTROL org) with the INFORMATION_SERVICE profile.
+  infoStaff: demo('info_staff', 'operator', false),
+  otherDesignAdmin: demo('design2_admin', 'design2', true),
+  otherDesignMember: added('design2', 'design2_admin', 'mx_design2_user', '13900000023', ['DATA_UPLOAD']),
+};
+
+/**
+ * Records the walk points at but never signs in as, added in setup. `designTarget` is a plain
+ * member of the design org whose password the member rows may reset and whose lock they may lift:
+ * nobody in the matrix is that person, so those answers disturb no later row.
+ */
+export const TARGET_MEMBERS = {
+  designTarget: added('design', 'design_admin', 'mx_design_target', '13900000029', ['DATA_UPLOAD']),
+} satisfies Record<string, PrincipalSpec>;
+export type TargetMember = keyof typeof TARGET_MEMBERS;
+
+/** A value resolved when the row is walked. */
+export type Ref =
+  { ref: 'org'; org: DemoOrgKey } | { ref: 'ownOrg' } | { ref: 'member'; member: TargetMember };
+
+/** The id of a demo organisation. */
+export const org = (key: DemoOrgKey): Ref => ({ ref: 'org', org: key });
+/**
+ * The organisation of the principal under test; for principals without one (anonymous, the
+ * system admin) the demo design org.
+ */
+export const ownOrg = (): Ref => ({ ref: 'ownOrg' });
+/** The member id of one of TARGET_MEMBERS. */
+export const member = (key: TargetMember): Ref => ({ ref: 'member', member: key });
+
+/** A path parameter, query value or header: literal, resolved, or several resolved joined by commas. */
+export type Value = string | Ref | Ref[];
+
+export interface Call {
+  /** Every `:name` of the route's URL. */
+  params?: Record<string, Value>;
+  query?: Record<string, Value>;
+  headers?: Record<string, Value>;
+  /** Sent as JSON. */
+  body?: unknown;
+}
+
+export type Expected = Record<PrincipalKind, number>;
+
+export interface MatrixRow {
+  call: Call;
+  expected: Expected;
+  /**
+   * The call revokes the caller's bearer token when it is allowed: the walk signs the principal
+   * in again afterwards, so later rows see a live token.
+   */
+  revokesToken?: boolean;
+  /** Why this call, where the choice is not obvious (side effects, targets). */
+  note?: string;
+}
+
+type StatusSpec = Partial<Expected> & { default: number };
+
+/**
+ * The status each principal kind gets: name the exceptions and give a `default` for the rest,
+ * or name every kind.
+ */
+export function statuses(spec: Expected | StatusSpec): Expected {
+  const fallback = 'default' in spec ? spec.default : undefined;
+  const out = {} as Expected;
+  for (const kind of PRINCIPAL_KINDS) {
+    const status = spec[kind] ?? fallback;
+    if (status === undefined) throw new Error(`statuses(): no status for ${kind} and no default`);
+    out[kind] = status;
+  }
+  return out;
+}
+
+/** Any valid token gets `allowed`; anonymous 401. */
+const signedIn = (allowed: number) => statuses({ anonymous: 401, default: allowed });
+/** The system admin gets `allowed`; every other signed-in caller 403, anonymous 401. */
+const systemAdminOnly = (allowed: number) => statuses({ anonymous: 401, systemAdmin: allowed, default: 403 });
+/**
+ * An ORG_ADMIN route walked against the demo design org: its admin and the system admin get
+ * `allowed`, its plain member 403, everyone from another organisation (the other design org,
+ * other types, the information staff) 404 as if it did not exist, anonymous 401.
+ */
+const designOrgAdmin = (allowed: number) =>
+  statuses({ anonymous: 401, designAdmin: allowed, systemAdmin: allowed, designMember: 403, default: 404 });
+const everyone = (status: number) => statuses({ default: status });
+
+const designOrg = { orgId: org('design') };
+const designTarget = { orgId: org('design'), memberId: member('designTarget') };
+
+export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
+  // Platform
+  'GET /api/health': { call: {}, expected: everyone(200) },
+  'GET /api/platform/config': { call: {}, expected: everyone(200) },
+  'GET /api/platform/manual': { call: {}, expected: everyone(200) },
+
+  // Sign-in and sign-out
+  'POST /uaa/login': {
+    call: { body: {} },
+    expected: everyone(400),
+    note: 'No credentials: fails validation, so no wrong-password count and no lockout.',
+  },
+  'POST /uaa/oauth/authorize': {
+    call: { body: {} },
+    expected: everyone(400),
+    note: 'Fails validation; no sign-in cookie is sent either.',
+  },
+  'POST /uaa/oauth/token': { call: { body: {} }, expected: everyone(400), note: 'Fails validation.' },
+  'GET /uaa/logout': {
+    call: {},
+    expected: everyone(200),
+    revokesToken: true,
+    note: "Public: it revokes whatever token it is given. The caller's token dies; the walk signs it in again.",
+  },
+  'GET /api/logout': {
+    call: {},
+    expected: everyone(200),
+    revokesToken: true,
+    note: "Public, as /uaa/logout: the caller's token dies; the walk signs it in again.",
+  },
+
+  // The own account
+  'GET /api/admin/account': { call: {}, expected: signedIn(200) },
+  'POST /api/admin/account/password': {
+    call: { body: {} },
+    expected: signedIn(400),
+    note: 'No passwords: fails validation, so no password changes and no session ends.',
+  },
+  'GET /api/admin/permission/isBusinessAdmin': {
+    call: { query: { orgId: ownOrg() } },
+    expected: signedIn(200),
+    note: 'Asked about the own organisation; the answer (true/false) is not the access decision.',
+  },
+
+  // Platform administration
+  'GET /api/admin/audit-events': { call: {}, expected: systemAdminOnly(200) },
+
+  // Organisation directory (look-ups for every signed-in user) and registration (system admin)
+  'POST /api/admin/company/pasau/getAllCompany': { call: {}, expected: signedIn(200) },
+  'GET /api/admin/company/getCompanyByOrgType/:type': {
+    call: { params: { type: 'DESIGN' } },
+    expected: signedIn(200),
+  },
+  'GET /api/admin/member/getOrgAdmins/:ids': {
+    call: { params: { ids: [org('design'), org('design2')] } },
+    expected: signedIn(200),
+  },
+  'GET /api/admin/member/getOrgAdmin/:id': {
+    call: { params: { id: org('design') } },
+    expected: signedIn(200),
+  },
+  'POST /api/admin/orgs': {
+    call: { body: {} },
+    expected: systemAdminOnly(400),
+    note: 'Empty registration: fails validation, so no organisation is created.',
+  },
+  'PUT /api/admin/orgs/:orgId/enabled': {
+    call: { params: designOrg, body: {} },
+    expected: systemAdminOnly(400),
+    note:
+      'A system-admin rule ignores the org in the path: the design org’s own admin gets 403 like ' +
+      'everyone else. No `enabled` in the body: fails validation, the org stays enabled.',
+  },
+
+  // An organisation's people (org admins), against the demo design org
+  'GET /api/admin/orgs/:orgId/members': { call: { params: designOrg }, expected: designOrgAdmin(200) },
+  'POST /api/admin/orgs/:orgId/members': {
+    call: { params: designOrg, body: { mode: 'nonsense' } },
+    expected: designOrgAdmin(400),
+    note: 'Unknown mode: fails validation, nobody is added.',
+  },
+  'PUT /api/admin/orgs/:orgId/members/:memberId': {
+    call: { params: designTarget, body: { admin: 'yes' } },
+    expected: designOrgAdmin(400),
+    note: 'A non-boolean admin flag: fails validation, the target is unchanged.',
+  },
+  'POST /api/admin/orgs/:orgId/members/:memberId/password-reset': {
+    call: { params: designTarget },
+    expected: designOrgAdmin(200),
+    note:
+      'No body to invalidate: the allowed answer really resets the password of designTarget, ' +
+      'a person added for the walk whom no principal signs in as.',
+  },
+  'POST /api/admin/orgs/:orgId/members/:memberId/unlock': {
+    call: { params: designTarget },
+    expected: designOrgAdmin(200),
+    note: 'Unlocking designTarget, who is not locked, changes nothing.',
+  },
+};

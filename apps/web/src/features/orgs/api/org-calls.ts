@@ -1,0 +1,45 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CompanyPage, CompanyQuery, CreateOrgRequest, OrgSummary } from '@drp/domain';
+import { request } from '../../../lib/http';
+
+function toSearch(query: Record<string, string | number | boolean | undefined>) {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query))
+    if (value !== undefined && value !== '') params.set(key, String(value));
+  return params.toString();
+}
+
+export const companiesQuery = (query: CompanyQuery) =>
+  queryOptions({
+    queryKey: ['companies', query],
+    queryFn: () =>
+      request<CompanyPage>(
+        `/api/admin/company/pasau/getAllCompany?${toSearch(query as Record<string, string>)}`,
+        {
+          method: 'POST',
+        },
+      ),
+    placeholderData: keepPreviousData,
+  });
+export const useCompanies = (query: CompanyQuery) => useQuery(companiesQuery(query));
+
+export const createOrg = (body: CreateOrgRequest) =>
+  request<OrgSummary>('/api/admin/orgs', { method: 'POST', body });
+export const setOrgEnabled = (orgId: string, enabled: boolean) =>
+  request<null>(`/api/admin/orgs/${encodeURIComponent(orgId)}/enabled`, { method: 'PUT', body: { enabled } });
+
+export function useCreateOrg() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createOrg,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['companies'] }),
+  });
+}
+
+export function useSetOrgEnabled() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ orgId, enabled }: { orgId: string; enabled: boolean }) => setOrgEnabled(orgId, enabled),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['companies'] }),
+  });
+}

@@ -1,0 +1,167 @@
+import { useState } from 'react';
+import { Alert, App, Button, Card, Input, Popconfirm, Select, Space, Table, Tag } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ORG_TYPES, ORG_TYPE_LABELS, type OrgSummary, type OrgType } from '@drp/domain';
+import dayjs from 'dayjs';
+import { currentLocale } from '../../../config/i18n';
+import { ApiError } from '../../../lib/http';
+import { useCompanies, useSetOrgEnabled } from '../api/org-calls';
+import { RegionCascader } from './region-cascader';
+
+const PAGE_SIZE = 10;
+
+/** The system admin's list of organisations: filter, page, disable and re-enable. */
+export function OrgList({ addPath }: { addPath: string }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const locale = currentLocale();
+  const [orgType, setOrgType] = useState<OrgType | undefined>();
+  const [enabled, setEnabled] = useState<'true' | 'false' | undefined>();
+  const [name, setName] = useState('');
+  const [region, setRegion] = useState<string | undefined>();
+  const [page, setPage] = useState(0);
+  const result = useCompanies({ orgType, enabled, name: name || undefined, region, page, size: PAGE_SIZE });
+  const toggle = useSetOrgEnabled();
+  const reset = () => setPage(0);
+
+  const onToggle = async (org: OrgSummary) => {
+    try {
+      await toggle.mutateAsync({ orgId: org.id, enabled: !org.enabled });
+      void message.success(org.enabled ? t('orgs.disabledDone') : t('orgs.enabledDone'));
+    } catch (error) {
+      void message.error(error instanceof ApiError ? error.message : String(error));
+    }
+  };
+
+  return (
+    <Card
+      title={t('orgs.title')}
+      extra={
+        <Link to={addPath}>
+          <Button type="primary" icon={<PlusOutlined />} data-testid="add-org">
+            {t('orgs.add')}
+          </Button>
+        </Link>
+      }
+    >
+      <Space wrap style={{ marginBottom: 16 }}>
+        <Select<OrgType>
+          allowClear
+          placeholder={t('orgs.allTypes')}
+          style={{ width: 160 }}
+          value={orgType}
+          onChange={(v) => {
+            setOrgType(v);
+            reset();
+          }}
+          options={ORG_TYPES.map((type) => ({ value: type, label: ORG_TYPE_LABELS[type][locale] }))}
+          data-testid="org-type-filter"
+        />
+        <Select<'true' | 'false'>
+          allowClear
+          placeholder={t('orgs.allStates')}
+          style={{ width: 130 }}
+          value={enabled}
+          onChange={(v) => {
+            setEnabled(v);
+            reset();
+          }}
+          options={[
+            { value: 'true', label: t('orgs.enabled') },
+            { value: 'false', label: t('orgs.disabled') },
+          ]}
+        />
+        <RegionCascader
+          maxLevel={2}
+          placeholder={t('orgs.region')}
+          style={{ width: 220 }}
+          value={region}
+          onChange={(v) => {
+            setRegion(v);
+            reset();
+          }}
+        />
+        <Input.Search
+          allowClear
+          placeholder={t('orgs.searchPlaceholder')}
+          style={{ width: 280 }}
+          onSearch={(v) => {
+            setName(v.trim());
+            reset();
+          }}
+          data-testid="org-search"
+        />
+      </Space>
+      {result.isError && (
+        <Alert type="error" showIcon title={result.error.message} style={{ marginBottom: 16 }} />
+      )}
+      <Table<OrgSummary>
+        rowKey="id"
+        loading={result.isFetching}
+        dataSource={result.data?.items ?? []}
+        pagination={{
+          current: page + 1,
+          pageSize: PAGE_SIZE,
+          total: result.data?.total ?? 0,
+          showSizeChanger: false,
+          showTotal: (total) => t('orgs.total', { total }),
+          onChange: (p) => setPage(p - 1),
+        }}
+        columns={[
+          { title: t('orgs.name'), dataIndex: 'name' },
+          {
+            title: t('orgs.type'),
+            dataIndex: 'orgType',
+            width: 110,
+            render: (v: OrgType) => (
+              <span style={{ whiteSpace: 'nowrap' }}>{ORG_TYPE_LABELS[v][locale]}</span>
+            ),
+          },
+          { title: t('orgs.creditCode'), dataIndex: 'creditCode' },
+          { title: t('orgs.region'), dataIndex: 'region' },
+          {
+            title: t('orgs.contact'),
+            key: 'contact',
+            render: (_, o) => [o.contactName, o.contactPhone].filter(Boolean).join(' · ') || '—',
+          },
+          {
+            title: t('orgs.createdAt'),
+            dataIndex: 'createdAt',
+            width: 120,
+            render: (v: string) => (
+              <span style={{ whiteSpace: 'nowrap' }}>{dayjs(v).format('YYYY-MM-DD')}</span>
+            ),
+          },
+          {
+            title: t('orgs.state'),
+            dataIndex: 'enabled',
+            render: (v: boolean) =>
+              v ? <Tag color="green">{t('orgs.enabled')}</Tag> : <Tag>{t('orgs.disabled')}</Tag>,
+          },
+          {
+            title: t('orgs.actions'),
+            key: 'actions',
+            render: (_, o) => (
+              <Popconfirm
+                title={
+                  o.enabled
+                    ? t('orgs.confirmDisable', { name: o.name })
+                    : t('orgs.confirmEnable', { name: o.name })
+                }
+                okText={t('common.confirm')}
+                cancelText={t('common.cancel')}
+                onConfirm={() => onToggle(o)}
+              >
+                <Button type="link" size="small" danger={o.enabled}>
+                  {o.enabled ? t('orgs.disable') : t('orgs.enable')}
+                </Button>
+              </Popconfirm>
+            ),
+          },
+        ]}
+      />
+    </Card>
+  );
+}
