@@ -194,6 +194,9 @@ const designOrgAdmin = (allowed: number) =>
 const everyone = (status: number) => statuses({ default: status });
 
 const designOrg = { orgId: org('design') };
+/** Platform-staff area: the information staff and the system admin. */
+const infoArea = (allowed: number) =>
+  statuses({ anonymous: 401, infoStaff: allowed, systemAdmin: allowed, default: 403 });
 const designTarget = { orgId: org('design'), memberId: member('designTarget') };
 
 export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
@@ -268,6 +271,23 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
     note:
       'A system-admin rule ignores the org in the path: the design org’s own admin gets 403 like ' +
       'everyone else. No `enabled` in the body: fails validation, the org stays enabled.',
+  },
+
+  // The enterprise directory (information service)
+  'GET /api/info/orgs/:id': {
+    call: { params: { id: org('design') } },
+    expected: infoArea(200),
+    note: 'The directory path names an entry, not the org the caller acts for: no 404 for outsiders.',
+  },
+  'POST /api/info/orgs': {
+    call: { body: {} },
+    expected: infoArea(400),
+    note: 'Empty entry: fails validation, nothing is added.',
+  },
+  'PUT /api/info/orgs/:id': {
+    call: { params: { id: org('design') }, body: {} },
+    expected: infoArea(400),
+    note: 'Empty details: fails validation, the entry is unchanged.',
   },
 
   // An organisation's people (org admins), against the demo design org

@@ -203,3 +203,32 @@ describe('accessRuleFor', () => {
     expect(accessRuleFor('GET', '/api')).toBeUndefined();
   });
 });
+
+describe('platform-staff areas', () => {
+  const sysadmin = { accountId: 'a', systemAdmin: true, members: [] };
+  const infoStaff = {
+    accountId: 'b',
+    systemAdmin: false,
+    members: [
+      { orgId: 'op', orgType: 'CONTROL' as const, admin: false, profiles: ['INFORMATION_SERVICE' as const] },
+    ],
+  };
+  const supervisor = {
+    accountId: 'c',
+    systemAdmin: false,
+    members: [
+      { orgId: 'ctl', orgType: 'CONTROL' as const, admin: true, profiles: ['ONLINE_SUPERVISION' as const] },
+    ],
+  };
+
+  it('admit the system admin by account even without a membership', () => {
+    expect(decideAccess(inArea('info'), sysadmin)).toEqual({ allow: true, member: null });
+  });
+  it('admit information-service staff through their membership', () => {
+    expect(decideAccess(inArea('info'), infoStaff)).toMatchObject({ allow: true, member: { orgId: 'op' } });
+  });
+  it('refuse everyone else', () => {
+    expect(decideAccess(inArea('info'), supervisor)).toEqual({ allow: false, deny: 'FORBIDDEN' });
+    expect(decideAccess(inArea('info'), null)).toEqual({ allow: false, deny: 'UNAUTHORIZED' });
+  });
+});

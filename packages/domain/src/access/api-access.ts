@@ -50,6 +50,10 @@ export const API_ACCESS: Record<string, AccessRule> = {
   'GET /api/admin/member/getOrgAdmin/:id': SIGNED_IN,
   'POST /api/admin/orgs': SYSTEM_ADMIN,
   'PUT /api/admin/orgs/:orgId/enabled': SYSTEM_ADMIN,
+  // The enterprise directory, kept by information-service staff (and the system admin).
+  'GET /api/info/orgs/:id': inArea('info'),
+  'POST /api/info/orgs': inArea('info'),
+  'PUT /api/info/orgs/:id': inArea('info'),
   'GET /api/admin/orgs/:orgId/members': ORG_ADMIN,
   'POST /api/admin/orgs/:orgId/members': ORG_ADMIN,
   'PUT /api/admin/orgs/:orgId/members/:memberId': ORG_ADMIN,
@@ -98,6 +102,8 @@ export function decideAccess(
     if (principal.systemAdmin) return { allow: true, member };
     return { allow: false, deny: member ? 'FORBIDDEN' : 'NOT_FOUND' };
   }
+  // Platform staff areas (admin, info) admit the system admin by account, not by membership.
+  if (rule.areas.some((a) => AREAS[a].accountQualifies?.(principal))) return { allow: true, member: null };
   const qualifies = (m: PrincipalMember) => rule.areas.some((a) => AREAS[a].memberQualifies(m));
   if (orgId) {
     const member = principal.members.find((m) => m.orgId === orgId);

@@ -12,6 +12,7 @@ export const AUDIT_ACTIONS = {
   MEMBER_PASSWORD_RESET: { 'zh-CN': '重置人员密码', 'en-US': 'Member password reset' },
   MEMBER_UNLOCKED: { 'zh-CN': '解除账号锁定', 'en-US': 'Account unlocked' },
   ORG_CREATED: { 'zh-CN': '新增单位', 'en-US': 'Organisation created' },
+  ORG_UPDATED: { 'zh-CN': '修改单位信息', 'en-US': 'Organisation details changed' },
   ORG_DISABLED: { 'zh-CN': '停用单位', 'en-US': 'Organisation disabled' },
   ORG_ENABLED: { 'zh-CN': '启用单位', 'en-US': 'Organisation enabled' },
 } as const;

@@ -72,6 +72,18 @@ export const createOrgRequest = z.object({
 });
 export type CreateOrgRequest = z.input<typeof createOrgRequest>;
 
+/** The public details of a directory entry, as information-service staff keep them. */
+export const orgDetailsRequest = createOrgRequest.omit({ admin: true });
+export type OrgDetailsRequest = z.input<typeof orgDetailsRequest>;
+
+export const orgDetail = orgSummary.extend({
+  legalRepresentative: z.string().nullable(),
+  qualificationNo: z.string().nullable(),
+  qualificationGrade: z.string().nullable(),
+  memberCount: z.number().int(),
+});
+export type OrgDetail = z.infer<typeof orgDetail>;
+
 export const setOrgEnabledRequest = z.object({ enabled: z.boolean() });
 
 export const orgAdminsEntry = z.object({

@@ -73,3 +73,18 @@ export async function listOrgAdmins(db: Db, orgIds: readonly string[]) {
     .where(and(inArray(orgs.id, [...orgIds]), eq(orgs.enabled, true)))
     .orderBy(asc(orgs.name), asc(accounts.name));
 }
+
+export async function findOrgById(db: Db, id: string) {
+  const [row] = await db.select().from(orgs).where(eq(orgs.id, id)).limit(1);
+  return row;
+}
+
+export async function countOrgMembers(db: Db, orgId: string) {
+  const [row] = await db.select({ n: count() }).from(members).where(eq(members.orgId, orgId));
+  return row?.n ?? 0;
+}
+
+export async function updateOrgDetails(db: Db, id: string, fields: Partial<typeof orgs.$inferInsert>) {
+  const [row] = await db.update(orgs).set(fields).where(eq(orgs.id, id)).returning();
+  return row;
+}

@@ -235,4 +235,75 @@ describe('organisations', () => {
       ).toBe(403);
     });
   });
+
+  describe('the enterprise directory', () => {
+    let info: string;
+    beforeAll(async () => {
+      info = await t.signIn('info_staff');
+    });
+    const entry = (overrides: Record<string, unknown> = {}) => ({
+      orgType: 'DESIGN',
+      name: '广东省建筑设计研究院有限公司',
+      creditCode: code('91440000455858000'),
+      regionCode: '440100',
+      address: '广州市越秀区流花路 97 号',
+      legalRepresentative: '陈雄',
+      contactName: '林工',
+      contactPhone: '020-86681234',
+      qualificationNo: 'A144000001',
+      qualificationGrade: '甲级',
+      ...overrides,
+    });
+
+    it('lets information staff add an enterprise without accounts, then read and correct it', async () => {
+      const added = await call(info, 'POST', '/api/info/orgs', { payload: entry() });
+      expect(added.statusCode, added.body).toBe(200);
+      const id = added.json<{ detail: OrgSummary }>().detail.id;
+      const detail = await call(info, 'GET', `/api/info/orgs/${id}`);
+      expect(detail.json<{ detail: Record<string, unknown> }>().detail).toMatchObject({
+        name: '广东省建筑设计研究院有限公司',
+        region: '广东省/广州市',
+        qualificationGrade: '甲级',
+        memberCount: 0,
+      });
+      const changed = await call(info, 'PUT', `/api/info/orgs/${id}`, {
+        payload: entry({ contactPhone: '020-86689999' }),
+      });
+      expect(changed.statusCode, changed.body).toBe(200);
+      const audit = await call(sysadmin, 'GET', '/api/admin/audit-events', {
+        query: { orgId: id, action: 'ORG_UPDATED' },
+      });
+      expect(
+        audit.json<{ detail: { items: { actorUsername: string; detail: unknown }[] } }>().detail.items[0],
+      ).toMatchObject({
+        actorUsername: 'info_staff',
+        detail: { contactPhone: { before: '020-86681234', after: '020-86689999' } },
+      });
+    });
+
+    it('keeps the type and the uniqueness of credit codes', async () => {
+      const survey = (await companies({ name: '勘测' })).items[0]!;
+      const id = (await companies({ name: '广东省建筑设计' })).items[0]!.id;
+      const retype = await call(info, 'PUT', `/api/info/orgs/${id}`, {
+        payload: entry({ orgType: 'SURVEY' }),
+      });
+      expect(retype.statusCode).toBe(400);
+      const steal = await call(info, 'PUT', `/api/info/orgs/${id}`, {
+        payload: entry({ creditCode: survey.creditCode }),
+      });
+      expect(steal.json<{ code: string }>().code).toBe('CREDIT_CODE_TAKEN');
+      const duplicate = await call(info, 'POST', '/api/info/orgs', { payload: entry() });
+      expect(duplicate.statusCode).toBe(409);
+    });
+
+    it('is kept by information staff and the system admin only', async () => {
+      const id = (await companies({ name: '勘测' })).items[0]!.id;
+      expect((await call(sysadmin, 'GET', `/api/info/orgs/${id}`)).statusCode).toBe(200);
+      expect((await call(designUser, 'GET', `/api/info/orgs/${id}`)).statusCode).toBe(403);
+      expect((await call(undefined, 'GET', `/api/info/orgs/${id}`)).statusCode).toBe(401);
+      expect(
+        (await call(info, 'GET', '/api/info/orgs/00000000-0000-4000-8000-000000000000')).statusCode,
+      ).toBe(404);
+    });
+  });
 });

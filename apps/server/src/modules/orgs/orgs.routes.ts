@@ -8,6 +8,8 @@ import {
   createOrgRequest,
   envelopeOf,
   orgAdminsEntry,
+  orgDetail,
+  orgDetailsRequest,
   orgSummary,
   setOrgEnabledRequest,
 } from '@drp/domain';
@@ -15,6 +17,9 @@ import { AppError } from '../../lib/app-error.js';
 import { ok } from '../../lib/envelope.js';
 import { auditActorOf } from '../audit/audit.service.js';
 import {
+  addDirectoryEntry,
+  changeOrgDetails,
+  getOrgDetail,
   changeOrgEnabled,
   createOrganisation,
   findCompanies,
@@ -140,5 +145,58 @@ export const orgsRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return ok(request, null);
     },
+  );
+
+  const idParams = z.object({ id: z.uuid() });
+  app.get(
+    '/api/info/orgs/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'An enterprise directory entry with all its public details (information service)',
+        params: idParams,
+        response: { 200: envelopeOf(orgDetail) },
+      },
+    },
+    async (request) => ok(request, await getOrgDetail(app.ctx, request.params.id)),
+  );
+
+  app.post(
+    '/api/info/orgs',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Add an enterprise to the directory, without accounts (information service)',
+        body: orgDetailsRequest,
+        response: { 200: envelopeOf(orgSummary) },
+      },
+    },
+    async (request) =>
+      ok(request, await addDirectoryEntry(app.ctx, { request: request.body, audit: auditActorOf(request) })),
+  );
+
+  app.put(
+    '/api/info/orgs/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Change the public details of an enterprise; its type stays (information service)',
+        params: idParams,
+        body: orgDetailsRequest,
+        response: { 200: envelopeOf(orgSummary) },
+      },
+    },
+    async (request) =>
+      ok(
+        request,
+        await changeOrgDetails(app.ctx, {
+          id: request.params.id,
+          request: request.body,
+          audit: auditActorOf(request),
+        }),
+      ),
   );
 };

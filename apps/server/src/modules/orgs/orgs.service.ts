@@ -6,8 +6,10 @@ import {
   type CompanyPage,
   type OrgAdminsEntry,
   type OrgType,
+  type OrgDetail,
   type companyQuery,
   type createOrgRequest,
+  type orgDetailsRequest,
 } from '@drp/domain';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
@@ -17,6 +19,9 @@ import { findAccountByUsername } from '../accounts/accounts.repository.js';
 import { recordAudit, type AuditActor } from '../audit/audit.service.js';
 import { insertAccount, insertMember, replaceMemberProfiles } from '../members/members.repository.js';
 import {
+  countOrgMembers,
+  findOrgById,
+  updateOrgDetails,
   findOrgByCreditCode,
   insertOrg,
   listEnabledOrgsOfType,
@@ -141,5 +146,91 @@ export async function changeOrgEnabled(
       orgId: input.orgId,
       target: { type: 'org', id: input.orgId },
     });
+  });
+}
+
+export async function getOrgDetail(ctx: AppContext, id: string): Promise<OrgDetail> {
+  const org = await findOrgById(ctx.db, id);
+  if (!org) throw new AppError('NOT_FOUND');
+  return {
+    ...presentOrg(org),
+    legalRepresentative: org.legalRepresentative,
+    qualificationNo: org.qualificationNo,
+    qualificationGrade: org.qualificationGrade,
+    memberCount: await countOrgMembers(ctx.db, org.id),
+  };
+}
+
+/**
+ * Information-service staff add an enterprise to the directory: its public details only, no
+ * account. It can be found and chosen like any organisation; nobody signs in for it until an
+ * administrator is given to it.
+ */
+export async function addDirectoryEntry(
+  ctx: AppContext,
+  input: { request: z.output<typeof orgDetailsRequest>; audit: AuditActor },
+) {
+  if (await findOrgByCreditCode(ctx.db, input.request.creditCode))
+    throw new AppError('CREDIT_CODE_TAKEN', {}, { field: 'creditCode' });
+  return ctx.db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Tx;
+    const org = await insertOrg(tx, input.request);
+    await recordAudit(tx, ctx.clock(), {
+      action: 'ORG_CREATED',
+      actor: input.audit,
+      orgId: org.id,
+      target: { type: 'org', id: org.id },
+      detail: { name: org.name, orgType: org.orgType, creditCode: org.creditCode, directoryEntry: true },
+    });
+    return presentOrg(org);
+  });
+}
+
+/** Changes the public details of an organisation; the audit record keeps what was there before. */
+export async function changeOrgDetails(
+  ctx: AppContext,
+  input: { id: string; request: z.output<typeof orgDetailsRequest>; audit: AuditActor },
+) {
+  const before = await findOrgById(ctx.db, input.id);
+  if (!before) throw new AppError('NOT_FOUND');
+  const { orgType, ...fields } = input.request;
+  // The type decides who may work for the organisation and with which profiles: it is not edited here.
+  if (orgType !== before.orgType)
+    throw new AppError('VALIDATION_FAILED', { reason: 'orgType cannot change' }, { field: 'orgType' });
+  if (fields.creditCode !== before.creditCode) {
+    const holder = await findOrgByCreditCode(ctx.db, fields.creditCode);
+    if (holder && holder.id !== before.id)
+      throw new AppError('CREDIT_CODE_TAKEN', {}, { field: 'creditCode' });
+  }
+  return ctx.db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Tx;
+    const updated = await updateOrgDetails(tx, input.id, {
+      ...fields,
+      qualificationNo: fields.qualificationNo ?? null,
+      qualificationGrade: fields.qualificationGrade ?? null,
+    });
+    const changed = Object.fromEntries(
+      Object.keys(fields)
+        .filter(
+          (key) =>
+            (before as Record<string, unknown>)[key] !==
+            (updated as Record<string, unknown> | undefined)?.[key],
+        )
+        .map((key) => [
+          key,
+          {
+            before: (before as Record<string, unknown>)[key],
+            after: (updated as Record<string, unknown> | undefined)?.[key],
+          },
+        ]),
+    );
+    await recordAudit(tx, ctx.clock(), {
+      action: 'ORG_UPDATED',
+      actor: input.audit,
+      orgId: input.id,
+      target: { type: 'org', id: input.id },
+      detail: changed,
+    });
+    return presentOrg(updated!);
   });
 }
