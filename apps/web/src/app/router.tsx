@@ -6,7 +6,13 @@ import { RootLayout } from './root-layout';
 import { registerRoutes } from './route-registry';
 import { AreaHomePage } from './routes/areas/area-home-page';
 import { AuditLogPage } from './routes/areas/audit-log-page';
-import { EntAddPage, EntListPage } from './routes/areas/ent-pages';
+import {
+  DirectoryDetailPage,
+  DirectoryEditPage,
+  DirectoryListPage,
+  EntAddPage,
+  EntListPage,
+} from './routes/areas/ent-pages';
 import { OrgUsersPage } from './routes/areas/org-users-page';
 import { PasswordModifyPage } from './routes/areas/password-modify-page';
 import { IndexRedirect } from './routes/common/index-redirect';
@@ -32,7 +38,12 @@ const AREA_SCREENS: Record<AreaKey, RouteObject[]> = {
     { path: 'ent/add', element: <EntAddPage />, handle: { title: 'orgs.add' } },
     { path: 'audit', element: <AuditLogPage />, handle: { title: 'audit.title' } },
   ],
-  info: [],
+  info: [
+    { path: 'ent', element: <DirectoryListPage />, handle: { title: 'orgs.directoryTitle' } },
+    { path: 'ent/detail/:id', element: <DirectoryDetailPage />, handle: { title: 'orgs.detailTitle' } },
+    { path: 'ent/add', element: <DirectoryEditPage />, handle: { title: 'orgs.add' } },
+    { path: 'ent/add/:id', element: <DirectoryEditPage />, handle: { title: 'orgs.edit' } },
+  ],
 };
 
 function areaRoutes(area: AreaKey): RouteObject {

@@ -26,7 +26,7 @@ export const AREA_MENUS: Record<AreaKey, AreaMenuItem[]> = {
     { path: 'audit', label: 'audit.title', icon: <AuditOutlined /> },
     password,
   ],
-  info: [home, password],
+  info: [home, { path: 'ent', label: 'orgs.directoryTitle', icon: <BankOutlined /> }, password],
 };
 
 /** Spec §2: the supervise layout has a sidebar and top bar but no navbar. */

@@ -183,6 +183,13 @@ export const enUS: Messages = {
     orgSection: 'Organisation',
     adminSection: 'Administrator account',
     required: 'Please fill in: {{label}}',
+    edit: 'Edit',
+    editTitle: 'Edit: {{name}}',
+    saved: 'Details saved',
+    directoryTitle: 'Enterprise directory',
+    detailTitle: 'Enterprise details',
+    memberCount: 'People on the platform',
+    directoryOnly: 'Listed only; no platform accounts yet',
   },
   noArea: {
     title: 'No profile assigned yet',

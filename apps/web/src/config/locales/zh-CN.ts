@@ -178,6 +178,13 @@ export const zhCN = {
     orgSection: '单位信息',
     adminSection: '单位管理员账号',
     required: '请填写{{label}}',
+    edit: '编辑',
+    editTitle: '编辑单位信息：{{name}}',
+    saved: '单位信息已保存',
+    directoryTitle: '企业信息库',
+    detailTitle: '企业详情',
+    memberCount: '平台人员',
+    directoryOnly: '仅登记信息，暂无平台账号',
   },
   noArea: {
     title: '尚未分配权限',

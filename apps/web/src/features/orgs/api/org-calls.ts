@@ -1,5 +1,12 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CompanyPage, CompanyQuery, CreateOrgRequest, OrgSummary } from '@drp/domain';
+import type {
+  CompanyPage,
+  CompanyQuery,
+  CreateOrgRequest,
+  OrgDetail,
+  OrgDetailsRequest,
+  OrgSummary,
+} from '@drp/domain';
 import { request } from '../../../lib/http';
 
 function toSearch(query: Record<string, string | number | boolean | undefined>) {
@@ -41,5 +48,30 @@ export function useSetOrgEnabled() {
   return useMutation({
     mutationFn: ({ orgId, enabled }: { orgId: string; enabled: boolean }) => setOrgEnabled(orgId, enabled),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['companies'] }),
+  });
+}
+
+export const orgDetailQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['org-detail', id],
+    queryFn: () => request<OrgDetail>(`/api/info/orgs/${encodeURIComponent(id)}`),
+  });
+export const useOrgDetail = (id: string | undefined) =>
+  useQuery({ ...orgDetailQuery(id ?? ''), enabled: Boolean(id) });
+
+export const addDirectoryEntry = (body: OrgDetailsRequest) =>
+  request<OrgSummary>('/api/info/orgs', { method: 'POST', body });
+export const updateDirectoryEntry = (id: string, body: OrgDetailsRequest) =>
+  request<OrgSummary>(`/api/info/orgs/${encodeURIComponent(id)}`, { method: 'PUT', body });
+
+/** Saves a directory entry: adds it, or corrects the one named by `id`. */
+export function useSaveDirectoryEntry(id: string | undefined) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: OrgDetailsRequest) => (id ? updateDirectoryEntry(id, body) : addDirectoryEntry(body)),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: ['companies'] });
+      if (id) await queryClient.invalidateQueries({ queryKey: ['org-detail', id] });
+    },
   });
 }

@@ -8,39 +8,66 @@ import {
   describePolicy,
   isValidCreditCode,
   type CreateOrgRequest,
+  type OrgDetail,
   type OrgType,
   type PasswordPolicyName,
 } from '@drp/domain';
 import { currentLocale } from '../../../config/i18n';
 import { ApiError } from '../../../lib/http';
-import { useCreateOrg } from '../api/org-calls';
+import { useCreateOrg, useSaveDirectoryEntry } from '../api/org-calls';
 import { RegionCascader } from './region-cascader';
 
 /** Types whose organisations hold a construction qualification certificate. */
 const QUALIFIED: readonly OrgType[] = ['DESIGN', 'SURVEY', 'CENSOR'];
 const PHONE = /^(1[3-9]\d{9}|0\d{2,3}-?\d{7,8})$/;
 
-/** The system admin creates an organisation of any type with its first administrator. */
+/**
+ * An organisation's details. `withAdmin`: the system admin creates a platform organisation with
+ * its first administrator. Otherwise a directory entry: added, or corrected when `entry` is given
+ * (its type then stays as it is).
+ */
 export function OrgCreateForm({
   policy,
+  withAdmin,
+  entry,
   onCreated,
   onCancel,
 }: {
   policy: PasswordPolicyName;
+  withAdmin: boolean;
+  entry?: OrgDetail;
   onCreated: () => void;
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<CreateOrgRequest>();
-  const mutation = useCreateOrg();
+  const createOrg = useCreateOrg();
+  const saveEntry = useSaveDirectoryEntry(entry?.id);
+  const mutation = withAdmin ? createOrg : saveEntry;
   const locale = currentLocale();
   const orgType = Form.useWatch('orgType', form);
+  const initialValues = entry && {
+    orgType: entry.orgType,
+    name: entry.name,
+    creditCode: entry.creditCode ?? undefined,
+    regionCode: entry.regionCode ?? undefined,
+    address: entry.address ?? undefined,
+    legalRepresentative: entry.legalRepresentative ?? undefined,
+    contactName: entry.contactName ?? undefined,
+    contactPhone: entry.contactPhone ?? undefined,
+    qualificationNo: entry.qualificationNo ?? undefined,
+    qualificationGrade: entry.qualificationGrade ?? undefined,
+  };
 
   const onFinish = async (values: CreateOrgRequest) => {
     try {
-      await mutation.mutateAsync(values);
-      void message.success(t('orgs.created', { name: values.name }));
+      if (withAdmin) await createOrg.mutateAsync(values);
+      else {
+        const { admin: _admin, ...details } = values;
+        await saveEntry.mutateAsync(details);
+      }
+      void message.success(entry ? t('orgs.saved') : t('orgs.created', { name: values.name }));
       onCreated();
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
@@ -57,10 +84,11 @@ export function OrgCreateForm({
   });
 
   return (
-    <Card title={t('orgs.add')}>
+    <Card title={entry ? t('orgs.editTitle', { name: entry.name }) : t('orgs.add')}>
       <Form
         form={form}
         layout="vertical"
+        initialValues={initialValues}
         onFinish={(v) => void onFinish(v)}
         autoComplete="off"
         style={{ maxWidth: 900 }}
@@ -74,6 +102,7 @@ export function OrgCreateForm({
               rules={[{ required: true, message: t('orgs.required', { label: t('orgs.type') }) }]}
             >
               <Select
+                disabled={Boolean(entry)}
                 options={ORG_TYPES.map((type) => ({ value: type, label: ORG_TYPE_LABELS[type][locale] }))}
                 data-testid="org-type"
               />
@@ -161,63 +190,67 @@ export function OrgCreateForm({
             </>
           )}
         </Row>
-        <Divider titlePlacement="start">{t('orgs.adminSection')}</Divider>
-        <Row gutter={16}>
-          <Col xs={24} md={8}>
-            <Form.Item
-              name={['admin', 'username']}
-              label={t('members.username')}
-              rules={[
-                required(t('members.username')),
-                { pattern: /^[A-Za-z][A-Za-z0-9_.-]{3,31}$/, message: t('members.usernameRule') },
-              ]}
-            >
-              <Input maxLength={LIMITS.usernameMaxLength} autoComplete="off" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={8}>
-            <Form.Item
-              name={['admin', 'name']}
-              label={t('members.name')}
-              rules={[required(t('members.name'))]}
-            >
-              <Input maxLength={32} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={8}>
-            <Form.Item
-              name={['admin', 'phone']}
-              label={t('members.phone')}
-              rules={[required(t('members.phone')), { pattern: PHONE, message: t('members.phoneRule') }]}
-            >
-              <Input maxLength={16} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item
-              name={['admin', 'password']}
-              label={t('members.initialPassword')}
-              extra={`${describePolicy(policy, locale)}。${t('members.mustChangeHint')}`}
-              rules={[
-                { required: true, message: t('password.newRequired') },
-                ({ getFieldValue }) => ({
-                  validator: async (_, v: string | undefined) => {
-                    if (!v) return;
-                    const reasons = checkPassword(
-                      policy,
-                      v,
-                      locale,
-                      getFieldValue(['admin', 'username']) as string | undefined,
-                    );
-                    if (reasons.length) throw new Error(reasons.join(locale === 'zh-CN' ? '；' : '; '));
-                  },
-                }),
-              ]}
-            >
-              <Input.Password autoComplete="new-password" maxLength={LIMITS.passwordMaxLength} />
-            </Form.Item>
-          </Col>
-        </Row>
+        {withAdmin && (
+          <>
+            <Divider titlePlacement="start">{t('orgs.adminSection')}</Divider>
+            <Row gutter={16}>
+              <Col xs={24} md={8}>
+                <Form.Item
+                  name={['admin', 'username']}
+                  label={t('members.username')}
+                  rules={[
+                    required(t('members.username')),
+                    { pattern: /^[A-Za-z][A-Za-z0-9_.-]{3,31}$/, message: t('members.usernameRule') },
+                  ]}
+                >
+                  <Input maxLength={LIMITS.usernameMaxLength} autoComplete="off" />
+                </Form.Item>
+              </Col>
+              <Col xs={24} md={8}>
+                <Form.Item
+                  name={['admin', 'name']}
+                  label={t('members.name')}
+                  rules={[required(t('members.name'))]}
+                >
+                  <Input maxLength={32} />
+                </Form.Item>
+              </Col>
+              <Col xs={24} md={8}>
+                <Form.Item
+                  name={['admin', 'phone']}
+                  label={t('members.phone')}
+                  rules={[required(t('members.phone')), { pattern: PHONE, message: t('members.phoneRule') }]}
+                >
+                  <Input maxLength={16} />
+                </Form.Item>
+              </Col>
+              <Col xs={24} md={12}>
+                <Form.Item
+                  name={['admin', 'password']}
+                  label={t('members.initialPassword')}
+                  extra={`${describePolicy(policy, locale)}。${t('members.mustChangeHint')}`}
+                  rules={[
+                    { required: true, message: t('password.newRequired') },
+                    ({ getFieldValue }) => ({
+                      validator: async (_, v: string | undefined) => {
+                        if (!v) return;
+                        const reasons = checkPassword(
+                          policy,
+                          v,
+                          locale,
+                          getFieldValue(['admin', 'username']) as string | undefined,
+                        );
+                        if (reasons.length) throw new Error(reasons.join(locale === 'zh-CN' ? '；' : '; '));
+                      },
+                    }),
+                  ]}
+                >
+                  <Input.Password autoComplete="new-password" maxLength={LIMITS.passwordMaxLength} />
+                </Form.Item>
+              </Col>
+            </Row>
+          </>
+        )}
         <Space>
           <Button type="primary" htmlType="submit" loading={mutation.isPending}>
             {t('common.submit')}

@@ -12,8 +12,23 @@ import { RegionCascader } from './region-cascader';
 
 const PAGE_SIZE = 10;
 
-/** The system admin's list of organisations: filter, page, disable and re-enable. */
-export function OrgList({ addPath }: { addPath: string }) {
+/**
+ * Organisations, filtered and paged. The system admin disables and re-enables them
+ * (`canToggle`); information staff open an entry's details and correct them (`detailPath`, `editPath`).
+ */
+export function OrgList({
+  title,
+  addPath,
+  canToggle = false,
+  detailPath,
+  editPath,
+}: {
+  title: string;
+  addPath: string;
+  canToggle?: boolean;
+  detailPath?: (id: string) => string;
+  editPath?: (id: string) => string;
+}) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const locale = currentLocale();
@@ -37,7 +52,7 @@ export function OrgList({ addPath }: { addPath: string }) {
 
   return (
     <Card
-      title={t('orgs.title')}
+      title={title}
       extra={
         <Link to={addPath}>
           <Button type="primary" icon={<PlusOutlined />} data-testid="add-org">
@@ -110,7 +125,11 @@ export function OrgList({ addPath }: { addPath: string }) {
           onChange: (p) => setPage(p - 1),
         }}
         columns={[
-          { title: t('orgs.name'), dataIndex: 'name' },
+          {
+            title: t('orgs.name'),
+            dataIndex: 'name',
+            render: (name: string, o) => (detailPath ? <Link to={detailPath(o.id)}>{name}</Link> : name),
+          },
           {
             title: t('orgs.type'),
             dataIndex: 'orgType',
@@ -144,20 +163,31 @@ export function OrgList({ addPath }: { addPath: string }) {
             title: t('orgs.actions'),
             key: 'actions',
             render: (_, o) => (
-              <Popconfirm
-                title={
-                  o.enabled
-                    ? t('orgs.confirmDisable', { name: o.name })
-                    : t('orgs.confirmEnable', { name: o.name })
-                }
-                okText={t('common.confirm')}
-                cancelText={t('common.cancel')}
-                onConfirm={() => onToggle(o)}
-              >
-                <Button type="link" size="small" danger={o.enabled}>
-                  {o.enabled ? t('orgs.disable') : t('orgs.enable')}
-                </Button>
-              </Popconfirm>
+              <Space size={0}>
+                {editPath && (
+                  <Link to={editPath(o.id)}>
+                    <Button type="link" size="small">
+                      {t('orgs.edit')}
+                    </Button>
+                  </Link>
+                )}
+                {canToggle && (
+                  <Popconfirm
+                    title={
+                      o.enabled
+                        ? t('orgs.confirmDisable', { name: o.name })
+                        : t('orgs.confirmEnable', { name: o.name })
+                    }
+                    okText={t('common.confirm')}
+                    cancelText={t('common.cancel')}
+                    onConfirm={() => onToggle(o)}
+                  >
+                    <Button type="link" size="small" danger={o.enabled}>
+                      {o.enabled ? t('orgs.disable') : t('orgs.enable')}
+                    </Button>
+                  </Popconfirm>
+                )}
+              </Space>
             ),
           },
         ]}
