@@ -11,6 +11,14 @@ import * as schema from './schema/index.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/**
+ * Runs work in one transaction. Drizzle types a transaction apart from the database it came
+ * from; both run the same queries, so repositories take either as a `Db`.
+ */
+export function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction((tx) => work(tx as unknown as Db));
+}
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';

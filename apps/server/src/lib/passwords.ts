@@ -1,4 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
+import { checkPassword, localeFrom, type PasswordPolicyName } from '@drp/domain';
+import { AppError } from './app-error.js';
 
 /** argon2id with the library's defaults (19 MiB, 2 passes), the OWASP minimum. */
 export const hashPassword = (password: string) => hash(password);
@@ -9,6 +11,28 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
   } catch {
     return false;
   }
+}
+
+/**
+ * Refuses a password that breaks the configured policy, naming the reasons in the caller's
+ * language; `field` tells the form which input to mark.
+ */
+export function assertPasswordPolicy(input: {
+  policy: PasswordPolicyName;
+  password: string;
+  username: string;
+  acceptLanguage: string | undefined;
+  field?: string;
+}) {
+  const locale = localeFrom(input.acceptLanguage);
+  const reasons = checkPassword(input.policy, input.password, locale, input.username);
+  if (reasons.length === 0) return;
+  const reason = reasons.join(locale === 'zh-CN' ? '；' : '; ');
+  throw new AppError(
+    'PASSWORD_POLICY',
+    { reason },
+    { ...(input.field ? { field: input.field } : {}), reasons },
+  );
 }
 
 let dummyHash: Promise<string> | undefined;

@@ -4,18 +4,21 @@ import { ORG_TYPES } from '../orgs/org-type.js';
 import { passwordField } from '../auth/auth-contracts.js';
 
 /** Usernames for new accounts: a letter first, then letters, digits, `_ . -`; 4–32 characters. */
+export const USERNAME_PATTERN = /^[A-Za-z][A-Za-z0-9_.-]{3,31}$/;
+/** Mainland mobile numbers (11 digits starting 13–19) or landlines such as 0731-88888888. */
+export const PHONE_PATTERN = /^(1[3-9]\d{9}|0\d{2,3}-?\d{7,8})$/;
+
 export const newUsernameField = z
   .string()
   .trim()
-  .regex(/^[A-Za-z][A-Za-z0-9_.-]{3,31}$/, {
+  .regex(USERNAME_PATTERN, {
     message: '4-32 characters: a letter first, then letters, digits, _ . -',
   });
 
-/** Mainland mobile numbers (11 digits starting 13–19) or landlines such as 0731-88888888. */
 export const phoneField = z
   .string()
   .trim()
-  .regex(/^(1[3-9]\d{9}|0\d{2,3}-?\d{7,8})$/, { message: 'must be a mobile or landline number' });
+  .regex(PHONE_PATTERN, { message: 'must be a mobile or landline number' });
 
 export const personNameField = z.string().trim().min(1).max(32);
 

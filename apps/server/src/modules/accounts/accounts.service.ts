@@ -1,7 +1,8 @@
-import { checkPassword, localeFrom, type AccountDetail } from '@drp/domain';
+import type { AccountDetail } from '@drp/domain';
 import { AppError } from '../../lib/app-error.js';
 import type { AppContext } from '../../lib/app-context.js';
-import { hashPassword, verifyPassword } from '../../lib/passwords.js';
+import { inTransaction } from '../../db/database.js';
+import { assertPasswordPolicy, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { endAllSessions, passwordExpiresInDays, type Authenticated } from '../auth/auth.service.js';
 import { findAccountById, updatePasswordHash } from './accounts.repository.js';
 import { recordAudit, type AuditActor } from '../audit/audit.service.js';
@@ -44,18 +45,16 @@ export async function changePassword(
   if (!(await verifyPassword(account.passwordHash, input.oldPassword)))
     throw new AppError('PASSWORD_INCORRECT');
   if (input.oldPassword === input.newPassword) throw new AppError('PASSWORD_UNCHANGED');
-  const locale = localeFrom(input.acceptLanguage);
-  const reasons = checkPassword(ctx.config.passwordPolicy, input.newPassword, locale, account.username);
-  if (reasons.length > 0)
-    throw new AppError(
-      'PASSWORD_POLICY',
-      { reason: reasons.join(locale === 'zh-CN' ? '；' : '; ') },
-      { reasons },
-    );
+  assertPasswordPolicy({
+    policy: ctx.config.passwordPolicy,
+    password: input.newPassword,
+    username: account.username,
+    acceptLanguage: input.acceptLanguage,
+  });
   const passwordHash = await hashPassword(input.newPassword);
   // Whoever held a session under the old password is signed out with it, in the same transaction.
-  await ctx.db.transaction(async (tx) => {
-    const txCtx = { ...ctx, db: tx as unknown as AppContext['db'] };
+  await inTransaction(ctx.db, async (tx) => {
+    const txCtx = { ...ctx, db: tx };
     await updatePasswordHash(txCtx.db, account.id, passwordHash, ctx.clock());
     await endAllSessions(txCtx, account.id);
     await recordAudit(txCtx.db, ctx.clock(), {

@@ -9,6 +9,7 @@ import {
 } from '@drp/domain';
 import { AppError } from '../../lib/app-error.js';
 import type { AppContext } from '../../lib/app-context.js';
+import { inTransaction } from '../../db/database.js';
 import { randomToken, sha256Base64Url, sha256Hex } from '../../lib/crypto.js';
 import { burnPasswordCheck, verifyPassword } from '../../lib/passwords.js';
 import {
@@ -77,8 +78,7 @@ export async function signIn(ctx: AppContext, input: { username: string; passwor
   }
   if (!(await verifyPassword(account.passwordHash, input.password))) {
     const lockUntil = new Date(ctx.clock().getTime() + LIMITS.lockoutMinutes * 60_000);
-    const lockedNow = await ctx.db.transaction(async (tx) => {
-      const db = tx as unknown as AppContext['db'];
+    const lockedNow = await inTransaction(ctx.db, async (db) => {
       const row = await recordFailedSignIn(db, account.id, LIMITS.lockoutThreshold, lockUntil);
       const isLocked = Boolean(row?.lockedUntil && row.lockedUntil.getTime() > ctx.clock().getTime());
       await recordAudit(db, ctx.clock(), {
@@ -106,8 +106,7 @@ export async function signIn(ctx: AppContext, input: { username: string; passwor
     });
     throw new AppError('ACCOUNT_DISABLED');
   }
-  await ctx.db.transaction(async (tx) => {
-    const db = tx as unknown as AppContext['db'];
+  await inTransaction(ctx.db, async (db) => {
     if (account.failedAttempts > 0 || account.lockedUntil) await clearFailedSignIns(db, account.id);
     await recordAudit(db, ctx.clock(), { action: 'SIGN_IN', actor });
   });
@@ -249,8 +248,7 @@ export async function authenticateToken(ctx: AppContext, token: string): Promise
 
 export async function signOut(ctx: AppContext, token: string | undefined, actor: AuditActor) {
   if (!token) return;
-  await ctx.db.transaction(async (tx) => {
-    const db = tx as unknown as AppContext['db'];
+  await inTransaction(ctx.db, async (db) => {
     await revokeSession(db, sha256Hex(token), ctx.clock());
     if (actor.accountId) await recordAudit(db, ctx.clock(), { action: 'SIGN_OUT', actor });
   });

@@ -1,8 +1,6 @@
 import { randomInt } from 'node:crypto';
 import {
   PROFILES_BY_ORG_TYPE,
-  checkPassword,
-  localeFrom,
   type AddMemberRequest,
   type OrgMembersResult,
   type OrgType,
@@ -14,7 +12,8 @@ import {
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import type { AppContext } from '../../lib/app-context.js';
-import { hashPassword } from '../../lib/passwords.js';
+import { inTransaction } from '../../db/database.js';
+import { assertPasswordPolicy, hashPassword } from '../../lib/passwords.js';
 import { findAccountById, findAccountByUsername } from '../accounts/accounts.repository.js';
 import { recordAudit, type AuditActor } from '../audit/audit.service.js';
 import { endAllSessions } from '../auth/auth.service.js';
@@ -34,10 +33,6 @@ import {
   unlockAccount,
   updateMemberFlags,
 } from './members.repository.js';
-
-type Tx = AppContext['db'];
-const inTransaction = <T>(ctx: AppContext, work: (tx: Tx) => Promise<T>) =>
-  ctx.db.transaction((tx) => work(tx as unknown as Tx));
 
 async function requireOrg(ctx: AppContext, orgId: string) {
   const org = await findOrg(ctx.db, orgId);
@@ -89,7 +84,7 @@ export async function addMember(
     if (!existing) throw new AppError('ACCOUNT_NOT_FOUND', {}, { field: 'username' });
     if (await findMembership(ctx.db, org.id, existing.id))
       throw new AppError('ALREADY_MEMBER', {}, { field: 'username' });
-    return inTransaction(ctx, async (tx) => {
+    return inTransaction(ctx.db, async (tx) => {
       const member = await insertMember(tx, { accountId: existing.id, orgId: org.id, admin: request.admin });
       await replaceMemberProfiles(tx, member.id, request.profiles);
       await recordAudit(tx, ctx.clock(), {
@@ -109,16 +104,15 @@ export async function addMember(
   }
 
   if (existing) throw new AppError('USERNAME_TAKEN', {}, { field: 'username' });
-  const locale = localeFrom(input.acceptLanguage);
-  const reasons = checkPassword(ctx.config.passwordPolicy, request.password, locale, request.username);
-  if (reasons.length > 0)
-    throw new AppError(
-      'PASSWORD_POLICY',
-      { reason: reasons.join(locale === 'zh-CN' ? '；' : '; ') },
-      { field: 'password', reasons },
-    );
+  assertPasswordPolicy({
+    policy: ctx.config.passwordPolicy,
+    password: request.password,
+    username: request.username,
+    acceptLanguage: input.acceptLanguage,
+    field: 'password',
+  });
   const passwordHash = await hashPassword(request.password);
-  return inTransaction(ctx, async (tx) => {
+  return inTransaction(ctx.db, async (tx) => {
     const account = await insertAccount(tx, {
       username: request.username,
       name: request.name,
@@ -152,7 +146,7 @@ export async function updateMember(
 ) {
   const org = await requireOrg(ctx, input.orgId);
   const { profiles, admin, enabled } = input.request;
-  await inTransaction(ctx, async (tx) => {
+  await inTransaction(ctx.db, async (tx) => {
     // The org row is locked and the member read after the lock, so two admins demoting each other
     // at once cannot both pass the last-admin check (READ COMMITTED alone lets both through).
     await lockOrg(tx, org.id);
@@ -212,7 +206,7 @@ export async function resetMemberPassword(
   }
   const password = temporaryPassword();
   const passwordHash = await hashPassword(password);
-  await inTransaction(ctx, async (tx) => {
+  await inTransaction(ctx.db, async (tx) => {
     await setTemporaryPassword(tx, member.accountId, passwordHash, ctx.clock());
     await endAllSessions({ ...ctx, db: tx }, member.accountId);
     await recordAudit(tx, ctx.clock(), {
@@ -231,7 +225,7 @@ export async function unlockMember(
 ) {
   const member = await findMemberInOrg(ctx.db, input.orgId, input.memberId);
   if (!member) throw new AppError('NOT_FOUND');
-  await inTransaction(ctx, async (tx) => {
+  await inTransaction(ctx.db, async (tx) => {
     await unlockAccount(tx, member.accountId);
     await recordAudit(tx, ctx.clock(), {
       action: 'MEMBER_UNLOCKED',

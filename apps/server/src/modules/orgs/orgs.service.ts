@@ -1,7 +1,5 @@
 import {
   PROFILES_BY_ORG_TYPE,
-  checkPassword,
-  localeFrom,
   regionLabel,
   type CompanyPage,
   type OrgAdminsEntry,
@@ -14,7 +12,8 @@ import {
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import type { AppContext } from '../../lib/app-context.js';
-import { hashPassword } from '../../lib/passwords.js';
+import { inTransaction } from '../../db/database.js';
+import { assertPasswordPolicy, hashPassword } from '../../lib/passwords.js';
 import { findAccountByUsername } from '../accounts/accounts.repository.js';
 import { recordAudit, type AuditActor } from '../audit/audit.service.js';
 import { insertAccount, insertMember, replaceMemberProfiles } from '../members/members.repository.js';
@@ -30,8 +29,6 @@ import {
   setOrgEnabled,
   type OrgRow,
 } from './orgs.repository.js';
-
-type Tx = AppContext['db'];
 
 export function presentOrg(org: OrgRow) {
   return {
@@ -94,22 +91,15 @@ export async function createOrganisation(
     throw new AppError('CREDIT_CODE_TAKEN', {}, { field: 'creditCode' });
   if (await findAccountByUsername(ctx.db, request.admin.username))
     throw new AppError('USERNAME_TAKEN', {}, { field: 'admin.username' });
-  const locale = localeFrom(input.acceptLanguage);
-  const reasons = checkPassword(
-    ctx.config.passwordPolicy,
-    request.admin.password,
-    locale,
-    request.admin.username,
-  );
-  if (reasons.length > 0)
-    throw new AppError(
-      'PASSWORD_POLICY',
-      { reason: reasons.join(locale === 'zh-CN' ? '；' : '; ') },
-      { field: 'admin.password', reasons },
-    );
+  assertPasswordPolicy({
+    policy: ctx.config.passwordPolicy,
+    password: request.admin.password,
+    username: request.admin.username,
+    acceptLanguage: input.acceptLanguage,
+    field: 'admin.password',
+  });
   const passwordHash = await hashPassword(request.admin.password);
-  return ctx.db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Tx;
+  return inTransaction(ctx.db, async (tx) => {
     const { admin, ...orgFields } = request;
     const org = await insertOrg(tx, orgFields);
     const account = await insertAccount(tx, {
@@ -137,8 +127,7 @@ export async function changeOrgEnabled(
   ctx: AppContext,
   input: { orgId: string; enabled: boolean; audit: AuditActor },
 ) {
-  await ctx.db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Tx;
+  await inTransaction(ctx.db, async (tx) => {
     if (!(await setOrgEnabled(tx, input.orgId, input.enabled))) throw new AppError('NOT_FOUND');
     await recordAudit(tx, ctx.clock(), {
       action: input.enabled ? 'ORG_ENABLED' : 'ORG_DISABLED',
@@ -172,8 +161,7 @@ export async function addDirectoryEntry(
 ) {
   if (await findOrgByCreditCode(ctx.db, input.request.creditCode))
     throw new AppError('CREDIT_CODE_TAKEN', {}, { field: 'creditCode' });
-  return ctx.db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Tx;
+  return inTransaction(ctx.db, async (tx) => {
     const org = await insertOrg(tx, input.request);
     await recordAudit(tx, ctx.clock(), {
       action: 'ORG_CREATED',
@@ -202,8 +190,7 @@ export async function changeOrgDetails(
     if (holder && holder.id !== before.id)
       throw new AppError('CREDIT_CODE_TAKEN', {}, { field: 'creditCode' });
   }
-  return ctx.db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Tx;
+  return inTransaction(ctx.db, async (tx) => {
     const updated = await updateOrgDetails(tx, input.id, {
       ...fields,
       qualificationNo: fields.qualificationNo ?? null,

@@ -1,7 +1,8 @@
 import { Alert, App, Button, Card, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { checkPassword, describePolicy, LIMITS, type PasswordPolicyName } from '@drp/domain';
+import { describePolicy, LIMITS, type PasswordPolicyName } from '@drp/domain';
 import { currentLocale } from '../../../config/i18n';
+import { passwordPolicyRule } from '../../../lib/password-rule';
 import { ApiError } from '../../../lib/http';
 import { useChangePassword } from '../api/change-password';
 
@@ -67,13 +68,7 @@ export function PasswordModifyForm({
           label={t('password.new')}
           rules={[
             { required: true, message: t('password.newRequired') },
-            {
-              validator: async (_, value: string | undefined) => {
-                if (!value) return;
-                const reasons = checkPassword(policy, value, locale, username);
-                if (reasons.length) throw new Error(reasons.join(locale === 'zh-CN' ? '；' : '; '));
-              },
-            },
+            passwordPolicyRule(policy, locale, () => username),
           ]}
         >
           <Input.Password autoComplete="new-password" maxLength={LIMITS.passwordMaxLength} />

@@ -1,8 +1,16 @@
 import { useState } from 'react';
 import { App, Form, Input, Modal, Segmented, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { LIMITS, checkPassword, describePolicy, type PasswordPolicyName, type Profile } from '@drp/domain';
+import {
+  LIMITS,
+  PHONE_PATTERN,
+  USERNAME_PATTERN,
+  describePolicy,
+  type PasswordPolicyName,
+  type Profile,
+} from '@drp/domain';
 import { currentLocale } from '../../../config/i18n';
+import { passwordPolicyRule } from '../../../lib/password-rule';
 import { ApiError } from '../../../lib/http';
 import { useAddMember } from '../api/member-mutations';
 import { ProfileCheckboxes } from './profile-checkboxes';
@@ -99,9 +107,7 @@ export function AddMemberModal({
           extra={mode === 'new' ? t('members.usernameRule') : t('members.existingHint')}
           rules={[
             { required: true, whitespace: true, message: t('members.usernameRequired') },
-            ...(mode === 'new'
-              ? [{ pattern: /^[A-Za-z][A-Za-z0-9_.-]{3,31}$/, message: t('members.usernameRule') }]
-              : []),
+            ...(mode === 'new' ? [{ pattern: USERNAME_PATTERN, message: t('members.usernameRule') }] : []),
           ]}
         >
           <Input maxLength={LIMITS.usernameMaxLength} autoComplete="off" />
@@ -120,7 +126,7 @@ export function AddMemberModal({
               label={t('members.phone')}
               rules={[
                 { required: true, message: t('members.phoneRequired') },
-                { pattern: /^(1[3-9]\d{9}|0\d{2,3}-?\d{7,8})$/, message: t('members.phoneRule') },
+                { pattern: PHONE_PATTERN, message: t('members.phoneRule') },
               ]}
             >
               <Input maxLength={16} />
@@ -131,18 +137,11 @@ export function AddMemberModal({
               extra={`${describePolicy(policy, locale)}。${t('members.mustChangeHint')}`}
               rules={[
                 { required: true, message: t('password.newRequired') },
-                ({ getFieldValue }) => ({
-                  validator: async (_, value: string | undefined) => {
-                    if (!value) return;
-                    const reasons = checkPassword(
-                      policy,
-                      value,
-                      locale,
-                      getFieldValue('username') as string | undefined,
-                    );
-                    if (reasons.length) throw new Error(reasons.join(locale === 'zh-CN' ? '；' : '; '));
-                  },
-                }),
+                passwordPolicyRule(
+                  policy,
+                  locale,
+                  () => form.getFieldValue('username') as string | undefined,
+                ),
               ]}
             >
               <Input.Password autoComplete="new-password" maxLength={LIMITS.passwordMaxLength} />

@@ -4,7 +4,8 @@ import {
   LIMITS,
   ORG_TYPES,
   ORG_TYPE_LABELS,
-  checkPassword,
+  PHONE_PATTERN,
+  USERNAME_PATTERN,
   describePolicy,
   isValidCreditCode,
   type CreateOrgRequest,
@@ -13,13 +14,13 @@ import {
   type PasswordPolicyName,
 } from '@drp/domain';
 import { currentLocale } from '../../../config/i18n';
+import { passwordPolicyRule } from '../../../lib/password-rule';
 import { ApiError } from '../../../lib/http';
 import { useCreateOrg, useSaveDirectoryEntry } from '../api/org-calls';
 import { RegionCascader } from './region-cascader';
 
 /** Types whose organisations hold a construction qualification certificate. */
 const QUALIFIED: readonly OrgType[] = ['DESIGN', 'SURVEY', 'CENSOR'];
-const PHONE = /^(1[3-9]\d{9}|0\d{2,3}-?\d{7,8})$/;
 
 /**
  * An organisation's details. `withAdmin`: the system admin creates a platform organisation with
@@ -170,7 +171,10 @@ export function OrgCreateForm({
             <Form.Item
               name="contactPhone"
               label={t('orgs.contactPhone')}
-              rules={[required(t('orgs.contactPhone')), { pattern: PHONE, message: t('members.phoneRule') }]}
+              rules={[
+                required(t('orgs.contactPhone')),
+                { pattern: PHONE_PATTERN, message: t('members.phoneRule') },
+              ]}
             >
               <Input maxLength={16} />
             </Form.Item>
@@ -200,7 +204,7 @@ export function OrgCreateForm({
                   label={t('members.username')}
                   rules={[
                     required(t('members.username')),
-                    { pattern: /^[A-Za-z][A-Za-z0-9_.-]{3,31}$/, message: t('members.usernameRule') },
+                    { pattern: USERNAME_PATTERN, message: t('members.usernameRule') },
                   ]}
                 >
                   <Input maxLength={LIMITS.usernameMaxLength} autoComplete="off" />
@@ -219,7 +223,10 @@ export function OrgCreateForm({
                 <Form.Item
                   name={['admin', 'phone']}
                   label={t('members.phone')}
-                  rules={[required(t('members.phone')), { pattern: PHONE, message: t('members.phoneRule') }]}
+                  rules={[
+                    required(t('members.phone')),
+                    { pattern: PHONE_PATTERN, message: t('members.phoneRule') },
+                  ]}
                 >
                   <Input maxLength={16} />
                 </Form.Item>
@@ -231,18 +238,11 @@ export function OrgCreateForm({
                   extra={`${describePolicy(policy, locale)}。${t('members.mustChangeHint')}`}
                   rules={[
                     { required: true, message: t('password.newRequired') },
-                    ({ getFieldValue }) => ({
-                      validator: async (_, v: string | undefined) => {
-                        if (!v) return;
-                        const reasons = checkPassword(
-                          policy,
-                          v,
-                          locale,
-                          getFieldValue(['admin', 'username']) as string | undefined,
-                        );
-                        if (reasons.length) throw new Error(reasons.join(locale === 'zh-CN' ? '；' : '; '));
-                      },
-                    }),
+                    passwordPolicyRule(
+                      policy,
+                      locale,
+                      () => form.getFieldValue(['admin', 'username']) as string | undefined,
+                    ),
                   ]}
                 >
                   <Input.Password autoComplete="new-password" maxLength={LIMITS.passwordMaxLength} />
