@@ -1,7 +1,6 @@
 import { and, count, desc, eq, gte, ilike, lte, type SQL } from 'drizzle-orm';
-import type { AuditQuery } from '@drp/domain';
-import type { z } from 'zod';
 import type { auditQuery } from '@drp/domain';
+import type { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import { auditEvents } from '../../db/schema/audit.js';
 import { orgs } from '../../db/schema/orgs.js';
@@ -35,5 +34,3 @@ export async function queryAuditEvents(db: Db, query: z.output<typeof auditQuery
   ]);
   return { total: total?.n ?? 0, items };
 }
-
-export type { AuditQuery };

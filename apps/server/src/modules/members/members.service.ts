@@ -1,7 +1,6 @@
 import { randomInt } from 'node:crypto';
 import {
   PROFILES_BY_ORG_TYPE,
-  type AddMemberRequest,
   type OrgMembersResult,
   type OrgType,
   type Principal,
@@ -240,5 +239,3 @@ export async function unlockMember(
 export async function isBusinessAdmin(ctx: AppContext, input: { accountId: string; orgIds: string[] }) {
   return isAdminOf(ctx.db, input.accountId, input.orgIds);
 }
-
-export type { AddMemberRequest };
