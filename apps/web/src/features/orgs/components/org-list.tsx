@@ -8,7 +8,7 @@ import dayjs from 'dayjs';
 import { currentLocale } from '../../../config/i18n';
 import { ApiError } from '../../../lib/http';
 import { useCompanies, useSetOrgEnabled } from '../api/org-calls';
-import { RegionCascader } from './region-cascader';
+import { RegionCascader } from '../../../components/region-cascader';
 
 const PAGE_SIZE = 10;
 
