@@ -1,3 +1,4 @@
+import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
@@ -8,6 +9,7 @@ import type { Config } from './config/config.js';
 import type { Secrets } from './config/secrets.js';
 import type { Db } from './db/database.js';
 import { AppError } from './lib/app-error.js';
+import { LocalFileStore, type FileStore } from './lib/file-store.js';
 import type { AppContext } from './lib/app-context.js';
 import { accessPlugin } from './plugins/access.js';
 import { authPlugin } from './plugins/auth.js';
@@ -19,6 +21,7 @@ import { auditRoutes } from './modules/audit/audit.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { membersRoutes } from './modules/members/members.routes.js';
 import { orgsRoutes } from './modules/orgs/orgs.routes.js';
+import { registrationRoutes } from './modules/registration/registration.routes.js';
 import { platformRoutes } from './modules/platform/platform.routes.js';
 
 declare module 'fastify' {
@@ -33,6 +36,8 @@ export interface BuildAppOptions {
   secrets: Secrets;
   clock?: () => Date;
   logger?: boolean;
+  /** Defaults to local disk under DATA_DIR/files. */
+  files?: FileStore;
 }
 
 /** Content Security Policy the app passes: no inline scripts; antd's CSS-in-JS needs inline styles. */
@@ -43,6 +48,8 @@ const CSP = {
   imgSrc: ["'self'", 'data:', 'blob:'],
   fontSrc: ["'self'", 'data:'],
   connectSrc: ["'self'"],
+  // The business licence is previewed from a blob URL in a frame.
+  frameSrc: ["'self'", 'blob:'],
   objectSrc: ["'none'"],
   frameAncestors: ["'none'"],
   baseUri: ["'self'"],
@@ -80,6 +87,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     db: options.db,
     config,
     secrets: options.secrets,
+    files: options.files ?? new LocalFileStore(path.join(config.dataDir, 'files')),
     clock: options.clock ?? (() => new Date()),
   });
 
@@ -101,6 +109,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(membersRoutes);
   await app.register(auditRoutes);
   await app.register(orgsRoutes);
+  await app.register(registrationRoutes);
 
   await app.register(webPlugin, { webDist: config.webDist });
   return app;

@@ -2,6 +2,7 @@ export * from './orgs/org-type.js';
 export * from './orgs/credit-code.js';
 export * from './orgs/regions.js';
 export * from './orgs/org-contracts.js';
+export * from './orgs/registration-contracts.js';
 export * from './accounts/profile.js';
 export * from './accounts/password-policy.js';
 export * from './accounts/account-contracts.js';

@@ -3,9 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { API_ACCESS, accessRuleFor, inArea, type AccountDetail } from '@drp/domain';
 import { buildApp } from '../app.js';
+import { API_PATH as API } from '../lib/api-path.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
-
-const API = /^\/(api|uaa)(\/|$)/;
 
 /** Every API route the app registers, as "METHOD /url", as the access plugin saw it. */
 const registeredRoutes = (app: FastifyInstance): string[] => app.apiRoutes.map((r) => `${r.method} ${r.url}`);
@@ -37,7 +36,7 @@ describe('the access table guards every API route', () => {
     expect(routes.every((r) => API.test(split(r).url))).toBe(true);
   });
 
-  it('every route under /api or /uaa has a rule', () => {
+  it('every route under /api, /uaa or /table has a rule', () => {
     const api = registeredRoutes(t.app).filter((r) => API.test(split(r).url));
     expect(api.length).toBeGreaterThan(10);
     const unguarded = api.filter((r) => {

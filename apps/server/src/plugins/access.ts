@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ORG_HEADER, accessRuleFor, decideAccess, type AccessRule } from '@drp/domain';
+import { API_PATH } from '../lib/api-path.js';
 import { AppError } from '../lib/app-error.js';
 
 declare module 'fastify' {
@@ -13,8 +14,6 @@ declare module 'fastify' {
   }
 }
 
-const GUARDED = /^\/(api|uaa)(\/|$)/;
-
 /**
  * Enforces the access table of packages/domain on every API route. A route under /api or /uaa
  * that the table does not name stops the server at start, so nothing ships unguarded. The check
@@ -24,7 +23,7 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
   const apiRoutes: FastifyInstance['apiRoutes'] = [];
   app.decorate('apiRoutes', apiRoutes);
   app.addHook('onRoute', (route) => {
-    if (!GUARDED.test(route.url)) return;
+    if (!API_PATH.test(route.url)) return;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       const rule = accessRuleFor(method === 'HEAD' ? 'GET' : method, route.url);

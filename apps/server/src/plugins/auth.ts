@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { PrincipalMember } from '@drp/domain';
+import { API_PATH } from '../lib/api-path.js';
 import { authenticateToken, type Authenticated } from '../modules/auth/auth.service.js';
 
 declare module 'fastify' {
@@ -18,8 +19,6 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   return match?.[1];
 }
-
-const API_PATH = /^\/(api|uaa)(\/|$)/;
 
 /** Resolves the bearer token on API calls; static files and the SPA never touch the database. */
 export const authPlugin = fp(async (app: FastifyInstance) => {

@@ -3,9 +3,8 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
+import { API_PATH } from '../lib/api-path.js';
 import { AppError } from '../lib/app-error.js';
-
-const API_PATH = /^\/(api|uaa)(\/|$)/;
 
 /**
  * Serves the built web app from the same process. Any other GET that is not an API call gets

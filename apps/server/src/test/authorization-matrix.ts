@@ -198,6 +198,8 @@ const designOrg = { orgId: org('design') };
 const infoArea = (allowed: number) =>
   statuses({ anonymous: 401, infoStaff: allowed, systemAdmin: allowed, default: 403 });
 const designTarget = { orgId: org('design'), memberId: member('designTarget') };
+/** A registration application id that exists nowhere. */
+const NO_SUCH_APPLICATION = '00000000-0000-4000-8000-0000000000a1';
 
 export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   // Platform
@@ -271,6 +273,47 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
     note:
       'A system-admin rule ignores the org in the path: the design org’s own admin gets 403 like ' +
       'everyone else. No `enabled` in the body: fails validation, the org stays enabled.',
+  },
+
+  // Self-registration (public) and its review (system admin)
+  'POST /api/register/licence': {
+    call: { body: {} },
+    expected: everyone(415),
+    note: 'A JSON body where a multipart upload is expected: refused as 415, nothing is stored.',
+  },
+  'POST /api/register/applications': {
+    call: { body: {} },
+    expected: everyone(400),
+    note: 'Empty application: fails validation, nothing is submitted.',
+  },
+  'GET /api/register/applications/:id': {
+    call: { params: { id: NO_SUCH_APPLICATION } },
+    expected: everyone(404),
+    note: 'Without an application token every application answers as if it did not exist.',
+  },
+  'PUT /api/register/applications/:id': {
+    call: { params: { id: NO_SUCH_APPLICATION }, body: {} },
+    expected: everyone(400),
+    note: 'Empty correction: fails validation before the token is looked at.',
+  },
+  'GET /table/list': { call: {}, expected: systemAdminOnly(200) },
+  'GET /api/admin/org-applications/:id': {
+    call: { params: { id: NO_SUCH_APPLICATION } },
+    expected: systemAdminOnly(404),
+  },
+  'GET /api/admin/org-applications/:id/licence': {
+    call: { params: { id: NO_SUCH_APPLICATION } },
+    expected: systemAdminOnly(404),
+  },
+  'POST /api/admin/org-applications/:id/approve': {
+    call: { params: { id: NO_SUCH_APPLICATION } },
+    expected: systemAdminOnly(404),
+    note: 'A random id: the system admin gets 404, nothing is approved.',
+  },
+  'POST /api/admin/org-applications/:id/reject': {
+    call: { params: { id: NO_SUCH_APPLICATION }, body: { reason: '矩阵测试' } },
+    expected: systemAdminOnly(404),
+    note: 'A random id with a valid reason: the system admin gets 404, nothing is rejected.',
   },
 
   // The enterprise directory (information service)

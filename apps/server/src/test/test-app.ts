@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { WEB_CLIENT_ID, WEB_REDIRECT_PATH } from '@drp/domain';
@@ -51,7 +54,9 @@ export async function createTestApp(
   options: { env?: Record<string, string>; seed?: boolean } = {},
 ): Promise<TestApp> {
   const { database, drop } = await openTestDatabase();
-  const config = loadConfig({ DATA_DIR: '/nonexistent', LOG_LEVEL: 'silent', ...options.env });
+  // Uploaded files go to a directory of this test file's own.
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'drp-test-'));
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...options.env });
   if (options.seed !== false) await seedDemo(database.db);
   let offset = 0;
   const app = await buildApp({
@@ -107,6 +112,7 @@ export async function createTestApp(
       await app.close();
       await database.close();
       await drop();
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -12,12 +12,14 @@ import {
   DirectoryListPage,
   EntAddPage,
   EntListPage,
+  EntReviewPage,
 } from './routes/areas/ent-pages';
 import { OrgUsersPage } from './routes/areas/org-users-page';
 import { PasswordModifyPage } from './routes/areas/password-modify-page';
 import { IndexRedirect } from './routes/common/index-redirect';
 import { NotFoundPage } from './routes/common/not-found-page';
 import { LoginPage } from './routes/sso/login-page';
+import { RegisterPage, UserAgreementPage } from './routes/sso/register-pages';
 
 /** The organisation back office of spec §2 (admin/user/{orgId}). */
 const orgUsers: RouteObject = {
@@ -36,6 +38,7 @@ const AREA_SCREENS: Record<AreaKey, RouteObject[]> = {
   admin: [
     { path: 'ent', element: <EntListPage />, handle: { title: 'orgs.title' } },
     { path: 'ent/add', element: <EntAddPage />, handle: { title: 'orgs.add' } },
+    { path: 'ent/:id', element: <EntReviewPage />, handle: { title: 'register.reviewTitle' } },
     { path: 'audit', element: <AuditLogPage />, handle: { title: 'audit.title' } },
   ],
   info: [
@@ -72,6 +75,8 @@ export const routes: RouteObject[] = [
       { path: '/common/404', element: <NotFoundPage /> },
       { path: '/sys_sso', element: <Navigate to="/sys_sso/login" replace /> },
       { path: '/sys_sso/login', element: <LoginPage /> },
+      { path: '/sys_sso/register', element: <RegisterPage /> },
+      { path: '/sys_sso/register/userAgreement', element: <UserAgreementPage /> },
       ...AREA_KEYS.map(areaRoutes),
       { path: '*', element: <Navigate to="/common/404" replace /> },
     ],

@@ -147,9 +147,12 @@ export function OrgDetailsFields({
 export function AdminAccountFields({
   policy,
   confirmPassword = false,
+  ownPassword = false,
 }: {
   policy: PasswordPolicyName;
   confirmPassword?: boolean;
+  /** The person chooses their own password (registration), so no change is forced later. */
+  ownPassword?: boolean;
 }) {
   const { t } = useTranslation();
   const locale = currentLocale();
@@ -191,8 +194,12 @@ export function AdminAccountFields({
         <Col xs={24} md={12}>
           <Form.Item
             name={['admin', 'password']}
-            label={t('members.initialPassword')}
-            extra={`${describePolicy(policy, locale)}。${t('members.mustChangeHint')}`}
+            label={ownPassword ? t('register.password') : t('members.initialPassword')}
+            extra={
+              ownPassword
+                ? describePolicy(policy, locale)
+                : `${describePolicy(policy, locale)}。${t('members.mustChangeHint')}`
+            }
             rules={[
               { required: true, message: t('password.newRequired') },
               passwordPolicyRule(
@@ -209,7 +216,7 @@ export function AdminAccountFields({
           <Col xs={24} md={12}>
             <Form.Item
               name={['admin', 'confirmPassword']}
-              label={t('password.confirm')}
+              label={t('register.confirmPassword')}
               dependencies={[['admin', 'password']]}
               rules={[
                 { required: true, message: t('password.confirmRequired') },

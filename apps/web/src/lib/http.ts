@@ -27,6 +27,7 @@ interface RequestOptions {
   /** Sign-in calls answer 401 for a wrong password; that is not an expired session. */
   isLogin?: boolean;
   signal?: AbortSignal;
+  headers?: Record<string, string>;
 }
 
 /** Spec §7: a call succeeds when code is SUCCESS or 0, or when there is no code. */
@@ -34,7 +35,7 @@ const succeeded = (body: Partial<Envelope<unknown>>) =>
   body.code === undefined || body.code === 'SUCCESS' || (body.code as unknown) === 0;
 
 export async function request<T>(url: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { 'accept-language': currentLocale() };
+  const headers: Record<string, string> = { 'accept-language': currentLocale(), ...options.headers };
   const token = sessionStore.token();
   if (token) headers.authorization = `Bearer ${token}`;
   const orgId = sessionStore.currentOrgId();

@@ -50,6 +50,17 @@ export const API_ACCESS: Record<string, AccessRule> = {
   'GET /api/admin/member/getOrgAdmin/:id': SIGNED_IN,
   'POST /api/admin/orgs': SYSTEM_ADMIN,
   'PUT /api/admin/orgs/:orgId/enabled': SYSTEM_ADMIN,
+  // Registration: anyone may apply; a rejected applicant reads and corrects the application with
+  // the short-lived token the sign-in answer handed over. The system admin decides.
+  'POST /api/register/licence': PUBLIC,
+  'POST /api/register/applications': PUBLIC,
+  'GET /api/register/applications/:id': PUBLIC,
+  'PUT /api/register/applications/:id': PUBLIC,
+  'GET /table/list': SYSTEM_ADMIN,
+  'GET /api/admin/org-applications/:id': SYSTEM_ADMIN,
+  'GET /api/admin/org-applications/:id/licence': SYSTEM_ADMIN,
+  'POST /api/admin/org-applications/:id/approve': SYSTEM_ADMIN,
+  'POST /api/admin/org-applications/:id/reject': SYSTEM_ADMIN,
   // The enterprise directory, kept by information-service staff (and the system admin).
   'GET /api/info/orgs/:id': inArea('info'),
   'POST /api/info/orgs': inArea('info'),

@@ -102,6 +102,31 @@ export const ERROR_CODES = {
     'zh-CN': '该统一社会信用代码已登记',
     'en-US': 'This unified social credit code is already registered',
   },
+  APPLICATION_PENDING: {
+    status: 403,
+    'zh-CN': '您的注册申请正在审核中，审核通过后即可登录',
+    'en-US': 'Your registration is being reviewed; you can sign in once it is approved',
+  },
+  APPLICATION_REJECTED: {
+    status: 403,
+    'zh-CN': '您的注册申请未通过审核：{reason}。请修改后重新提交',
+    'en-US': 'Your registration was not approved: {reason}. Please correct it and submit again',
+  },
+  APPLICATION_NOT_PENDING: {
+    status: 409,
+    'zh-CN': '该申请已处理，不能重复审核',
+    'en-US': 'This application has already been decided',
+  },
+  UNSUPPORTED_FILE: {
+    status: 400,
+    'zh-CN': '营业执照须为 PDF、PNG 或 JPG 文件',
+    'en-US': 'The business licence must be a PDF, PNG or JPG file',
+  },
+  FILE_TOO_LARGE: {
+    status: 413,
+    'zh-CN': '文件不能超过 {mb} MB',
+    'en-US': 'The file must not exceed {mb} MB',
+  },
   RESET_NOT_ALLOWED: {
     status: 403,
     'zh-CN': '该账号同时属于其他单位或为平台管理员账号，请联系系统管理员重置密码',

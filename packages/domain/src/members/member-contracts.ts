@@ -8,12 +8,9 @@ export const USERNAME_PATTERN = /^[A-Za-z][A-Za-z0-9_.-]{3,31}$/;
 /** Mainland mobile numbers (11 digits starting 13–19) or landlines such as 0731-88888888. */
 export const PHONE_PATTERN = /^(1[3-9]\d{9}|0\d{2,3}-?\d{7,8})$/;
 
-export const newUsernameField = z
-  .string()
-  .trim()
-  .regex(USERNAME_PATTERN, {
-    message: '4-32 characters: a letter first, then letters, digits, _ . -',
-  });
+export const newUsernameField = z.string().trim().regex(USERNAME_PATTERN, {
+  message: '4-32 characters: a letter first, then letters, digits, _ . -',
+});
 
 export const phoneField = z
   .string()

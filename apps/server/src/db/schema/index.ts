@@ -2,3 +2,4 @@ export * from './orgs.js';
 export * from './accounts.js';
 export * from './auth.js';
 export * from './audit.js';
+export * from './registration.js';

@@ -32,6 +32,7 @@ import {
   type AuthSessionRow,
 } from './auth.repository.js';
 import { OAUTH_CLIENTS } from './oauth-clients.js';
+import { answerApplicantSignIn } from '../registration/registration.service.js';
 import { recordAudit, type AuditActor } from '../audit/audit.service.js';
 
 const LOGIN_TICKET_SECONDS = 600;
@@ -62,6 +63,8 @@ export async function signIn(ctx: AppContext, input: { username: string; passwor
   const anonymous: AuditActor = { accountId: null, username: input.username, orgId: null, ip: input.ip };
   const account = await findAccountByUsername(ctx.db, input.username);
   if (!account) {
+    // An applicant whose organisation is not approved yet is told where the application stands.
+    await answerApplicantSignIn(ctx, input.username, input.password);
     await burnPasswordCheck(input.password);
     await recordAudit(ctx.db, ctx.clock(), {
       action: 'SIGN_IN_FAILED',

@@ -1,4 +1,5 @@
-import { useNavigate, useParams } from 'react-router';
+import { Card, Tabs } from 'antd';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { FullPageSpin } from '../../../components/full-page-spin';
 import { useOrgDetail } from '../../../features/orgs/api/org-calls';
@@ -6,11 +7,43 @@ import { OrgCreateForm } from '../../../features/orgs/components/org-create-form
 import { OrgDetailView } from '../../../features/orgs/components/org-detail-view';
 import { OrgList } from '../../../features/orgs/components/org-list';
 import { usePlatformConfig } from '../../../features/platform/api/get-platform-config';
+import { ApplicationList } from '../../../features/registration/components/application-list';
+import { ApplicationReview } from '../../../features/registration/components/application-review';
 
-/** /sys_admin/ent: every organisation on the platform. */
+/** /sys_admin/ent: the organisations on the platform and the registrations waiting to join. */
 export function EntListPage() {
   const { t } = useTranslation();
-  return <OrgList title={t('orgs.title')} addPath="/sys_admin/ent/add" canToggle />;
+  const [params, setParams] = useSearchParams();
+  const tab = params.get('tab') === 'applications' ? 'applications' : 'orgs';
+  return (
+    <Tabs
+      activeKey={tab}
+      onChange={(key) => setParams(key === 'applications' ? { tab: key } : {})}
+      items={[
+        {
+          key: 'orgs',
+          label: t('orgs.title'),
+          children: <OrgList title={t('orgs.title')} addPath="/sys_admin/ent/add" canToggle />,
+        },
+        {
+          key: 'applications',
+          label: t('register.applications'),
+          children: (
+            <Card>
+              <ApplicationList reviewPath={(id) => `/sys_admin/ent/${id}`} />
+            </Card>
+          ),
+        },
+      ]}
+    />
+  );
+}
+
+/** /sys_admin/ent/:id: the review of one registration application. */
+export function EntReviewPage() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  return <ApplicationReview id={id} onDecided={() => void navigate('/sys_admin/ent?tab=applications')} />;
 }
 
 /** /sys_admin/ent/add: a new organisation of any type with its first admin. */

@@ -12,6 +12,8 @@ import { useSession } from '../../../features/auth/hooks/session-context';
 import { usePlatformConfig } from '../../../features/platform/api/get-platform-config';
 import { LanguageSwitch } from '../../../components/language-switch';
 import { sessionStore } from '../../../lib/session-store';
+import { ApiError } from '../../../lib/http';
+import { APPLICATION_TOKEN_KEY } from '../../../features/registration/api/registration-calls';
 import { isRouted } from '../../route-registry';
 
 /** Only same-site paths are followed after sign-in, never another origin. */
@@ -30,10 +32,12 @@ export function LoginPage() {
   const config = usePlatformConfig();
   const [params] = useSearchParams();
   const [error, setError] = useState<string | null>(null);
+  const [resume, setResume] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
 
   const onFinish = async (values: { username: string; password: string }) => {
     setError(null);
+    setResume(null);
     setPending(true);
     const from = safeReturnPath(params.get('from')) ?? safeReturnPath(sessionStore.returnUrl());
     sessionStore.setReturnUrl(from);
@@ -56,6 +60,12 @@ export function LoginPage() {
       void navigate(from ?? (area ? AREAS[area].prefix : '/common/index'), { replace: true });
     } catch (e) {
       setError((e as Error).message);
+      // A refused applicant may correct the application: the answer carries a short-lived token.
+      if (e instanceof ApiError && e.code === 'APPLICATION_REJECTED') {
+        const detail = e.detail as { applicationId: string; applicationToken: string };
+        sessionStorage.setItem(APPLICATION_TOKEN_KEY, detail.applicationToken);
+        setResume(detail.applicationId);
+      }
     } finally {
       setPending(false);
     }
@@ -73,7 +83,20 @@ export function LoginPage() {
       </div>
       <Card className="login-card" title={t('login.title')}>
         {error && (
-          <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="login-error" />
+          <Alert
+            type="error"
+            showIcon
+            title={error}
+            style={{ marginBottom: 16 }}
+            data-testid="login-error"
+            action={
+              resume && (
+                <Link to={`/sys_sso/register?application=${resume}`} data-testid="resubmit-link">
+                  {t('register.correct')}
+                </Link>
+              )
+            }
+          />
         )}
         <Form
           layout="vertical"

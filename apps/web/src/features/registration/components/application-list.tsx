@@ -1,0 +1,101 @@
+import { useState } from 'react';
+import { Alert, Input, Select, Space, Table, Tag } from 'antd';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import dayjs from 'dayjs';
+import {
+  APPLICATION_STATUSES,
+  ORG_TYPE_LABELS,
+  type ApplicationStatus,
+  type OrgApplication,
+} from '@drp/domain';
+import { currentLocale } from '../../../config/i18n';
+import { useApplications } from '../api/registration-calls';
+
+const PAGE_SIZE = 10;
+export const STATUS_COLORS: Record<ApplicationStatus, string> = {
+  PENDING: 'orange',
+  APPROVED: 'green',
+  REJECTED: 'red',
+};
+
+/** Registration applications, pending first by default, each opening its review page. */
+export function ApplicationList({ reviewPath }: { reviewPath: (id: string) => string }) {
+  const { t } = useTranslation();
+  const locale = currentLocale();
+  const [status, setStatus] = useState<ApplicationStatus | undefined>('PENDING');
+  const [name, setName] = useState('');
+  const [page, setPage] = useState(0);
+  const result = useApplications({ status, name: name || undefined, page, size: PAGE_SIZE });
+  return (
+    <>
+      <Space wrap style={{ marginBottom: 16 }}>
+        <Select<ApplicationStatus>
+          allowClear
+          placeholder={t('orgs.allStates')}
+          style={{ width: 140 }}
+          value={status}
+          onChange={(v) => {
+            setStatus(v);
+            setPage(0);
+          }}
+          options={APPLICATION_STATUSES.map((s) => ({ value: s, label: t(`register.status.${s}`) }))}
+          data-testid="application-status"
+        />
+        <Input.Search
+          allowClear
+          placeholder={t('orgs.name')}
+          style={{ width: 260 }}
+          onSearch={(v) => {
+            setName(v.trim());
+            setPage(0);
+          }}
+        />
+      </Space>
+      {result.isError && (
+        <Alert type="error" showIcon title={result.error.message} style={{ marginBottom: 16 }} />
+      )}
+      <Table<OrgApplication>
+        rowKey="id"
+        loading={result.isFetching}
+        dataSource={result.data?.items ?? []}
+        pagination={{
+          current: page + 1,
+          pageSize: PAGE_SIZE,
+          total: result.data?.total ?? 0,
+          showSizeChanger: false,
+          onChange: (p) => setPage(p - 1),
+        }}
+        columns={[
+          {
+            title: t('orgs.name'),
+            dataIndex: 'name',
+            render: (v: string, a) => <Link to={reviewPath(a.id)}>{v}</Link>,
+          },
+          {
+            title: t('orgs.type'),
+            dataIndex: 'orgType',
+            render: (v: OrgApplication['orgType']) => ORG_TYPE_LABELS[v][locale],
+          },
+          { title: t('orgs.creditCode'), dataIndex: 'creditCode' },
+          { title: t('orgs.region'), dataIndex: 'region' },
+          {
+            title: t('register.adminAccount'),
+            key: 'admin',
+            render: (_, a) => `${a.admin.name} (${a.admin.username})`,
+          },
+          {
+            title: t('register.submittedAt'),
+            dataIndex: 'updatedAt',
+            render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+          },
+          {
+            title: t('orgs.state'),
+            dataIndex: 'status',
+            render: (v: ApplicationStatus) => <Tag color={STATUS_COLORS[v]}>{t(`register.status.${v}`)}</Tag>,
+          },
+        ]}
+      />
+    </>
+  );
+}
