@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ORG_TYPES } from './org-type.js';
-import { createOrgRequest } from './org-contracts.js';
+import { createOrgRequest, regionCodeField } from './org-contracts.js';
 
 /** CONTROL and JOINTTRIAL organisations are created by the system admin only. */
 export const REGISTRABLE_ORG_TYPES = ['CONSTRUCT', 'DESIGN', 'SURVEY', 'CENSOR'] as const;
@@ -56,6 +56,9 @@ export type OrgApplication = z.infer<typeof orgApplication>;
 
 export const applicationQuery = z.object({
   status: z.enum(APPLICATION_STATUSES).optional(),
+  orgType: z.enum(REGISTRABLE_ORG_TYPES).optional(),
+  /** A region code; applications from inside it match. */
+  region: regionCodeField.optional(),
   name: z.string().trim().max(100).optional(),
   page: z.coerce.number().int().min(0).default(0),
   size: z.coerce.number().int().min(1).max(100).default(10),

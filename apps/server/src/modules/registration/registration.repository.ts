@@ -1,4 +1,5 @@
-import { and, count, desc, eq, ilike, ne, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, like, ne, or, type SQL } from 'drizzle-orm';
+import { regionPrefix } from '@drp/domain';
 import type { applicationQuery } from '@drp/domain';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.js';
@@ -87,6 +88,8 @@ export async function searchApplications(db: Db, query: z.output<typeof applicat
   const filters: SQL[] = [];
   if (query.status) filters.push(eq(orgApplications.status, query.status));
   if (query.name) filters.push(ilike(orgApplications.name, `%${escapeLike(query.name)}%`));
+  if (query.orgType) filters.push(eq(orgApplications.orgType, query.orgType));
+  if (query.region) filters.push(like(orgApplications.regionCode, `${regionPrefix(query.region)}%`));
   const where = filters.length ? and(...filters) : undefined;
   const [items, [total]] = await Promise.all([
     db

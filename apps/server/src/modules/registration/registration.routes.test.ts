@@ -208,7 +208,7 @@ describe('organisation registration', () => {
   });
 
   describe('reviewing as the system admin', () => {
-    it('lists the application, filtered by status', async () => {
+    it('lists the application, filtered by status, type, region and name', async () => {
       const list = async (query: Record<string, string>) => {
         const res = await call(sysadmin, 'GET', '/table/list', { query });
         expect(res.statusCode, res.body).toBe(200);
@@ -223,6 +223,13 @@ describe('organisation registration', () => {
       });
       expect((await list({ status: 'APPROVED' })).total).toBe(0);
       expect((await list({ name: '湘江' })).items.map((a) => a.id)).toEqual([applicationId]);
+      // By type and by region (the application is from 岳麓区, inside 长沙市 and 湖南省).
+      expect((await list({ orgType: 'DESIGN' })).total).toBe(1);
+      expect((await list({ orgType: 'SURVEY' })).total).toBe(0);
+      expect((await list({ region: '430100' })).total).toBe(1);
+      expect((await list({ region: '440000' })).total).toBe(0);
+      const bad = await call(sysadmin, 'GET', '/table/list', { query: { orgType: 'CONTROL' } });
+      expect(bad.statusCode).toBe(400);
     });
 
     it('shows everything submitted, and the licence as its exact bytes', async () => {

@@ -5,10 +5,12 @@ import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import {
   APPLICATION_STATUSES,
+  REGISTRABLE_ORG_TYPES,
   ORG_TYPE_LABELS,
   type ApplicationStatus,
   type OrgApplication,
 } from '@drp/domain';
+import { RegionCascader } from '../../../components/region-cascader';
 import { currentLocale } from '../../../config/i18n';
 import { useApplications } from '../api/registration-calls';
 
@@ -25,8 +27,10 @@ export function ApplicationList({ reviewPath }: { reviewPath: (id: string) => st
   const locale = currentLocale();
   const [status, setStatus] = useState<ApplicationStatus | undefined>('PENDING');
   const [name, setName] = useState('');
+  const [orgType, setOrgType] = useState<(typeof REGISTRABLE_ORG_TYPES)[number] | undefined>();
+  const [region, setRegion] = useState<string | undefined>();
   const [page, setPage] = useState(0);
-  const result = useApplications({ status, name: name || undefined, page, size: PAGE_SIZE });
+  const result = useApplications({ status, orgType, region, name: name || undefined, page, size: PAGE_SIZE });
   return (
     <>
       <Space wrap style={{ marginBottom: 16 }}>
@@ -41,6 +45,30 @@ export function ApplicationList({ reviewPath }: { reviewPath: (id: string) => st
           }}
           options={APPLICATION_STATUSES.map((s) => ({ value: s, label: t(`register.status.${s}`) }))}
           data-testid="application-status"
+        />
+        <Select<(typeof REGISTRABLE_ORG_TYPES)[number]>
+          allowClear
+          placeholder={t('orgs.allTypes')}
+          style={{ width: 150 }}
+          value={orgType}
+          onChange={(v) => {
+            setOrgType(v);
+            setPage(0);
+          }}
+          options={REGISTRABLE_ORG_TYPES.map((type) => ({
+            value: type,
+            label: ORG_TYPE_LABELS[type][locale],
+          }))}
+        />
+        <RegionCascader
+          maxLevel={2}
+          placeholder={t('orgs.region')}
+          style={{ width: 220 }}
+          value={region}
+          onChange={(v) => {
+            setRegion(v);
+            setPage(0);
+          }}
         />
         <Input.Search
           allowClear
