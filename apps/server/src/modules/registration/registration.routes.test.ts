@@ -405,4 +405,53 @@ describe('organisation registration', () => {
       ]);
     });
   });
+
+  describe('an enterprise the directory already lists', () => {
+    it('registers under the listed credit code and, once approved, becomes that entry', async () => {
+      const info = await t.signIn('info_staff');
+      const listed = code('91430103MA4W1E2R3');
+      const entry = await call(info, 'POST', '/api/info/orgs', {
+        payload: {
+          orgType: 'SURVEY',
+          name: '长沙市天心勘察院',
+          creditCode: listed,
+          regionCode: '430103',
+          address: '长沙市天心区',
+          legalRepresentative: '黎平',
+          contactName: '黎平',
+          contactPhone: '0731-85550000',
+        },
+      });
+      expect(entry.statusCode, entry.body).toBe(200);
+      const entryId = entry.json<{ detail: { id: string } }>().detail.id;
+      const upload1 = await upload('licence.pdf', PDF, 'application/pdf');
+      const fileId = upload1.json<{ detail: { fileId: string } }>().detail.fileId;
+      const apply = (orgType: string, username: string) =>
+        call(undefined, 'POST', '/api/register/applications', {
+          payload: {
+            ...application({
+              orgType,
+              creditCode: listed,
+              name: '长沙市天心勘察院有限公司',
+              licenceFileId: fileId,
+            }),
+            admin: { username, name: '黎平', phone: '13907310077', password: PASSWORD },
+          },
+        });
+      // Another type cannot claim the entry.
+      expect(errorOf(await apply('DESIGN', 'tx_design')).code).toBe('CREDIT_CODE_TAKEN');
+      const submitted = await apply('SURVEY', 'tx_admin');
+      expect(submitted.statusCode, submitted.body).toBe(200);
+      const id = submitted.json<{ detail: { id: string } }>().detail.id;
+      const approved = await call(sysadmin, 'POST', `/api/admin/org-applications/${id}/approve`);
+      expect(approved.json<{ detail: { orgId: string } }>().detail.orgId).toBe(entryId);
+      const detail = await call(info, 'GET', `/api/info/orgs/${entryId}`);
+      expect(detail.json<{ detail: Record<string, unknown> }>().detail).toMatchObject({
+        name: '长沙市天心勘察院有限公司',
+        memberCount: 1,
+      });
+      // Once it has people, nobody else registers under that code.
+      expect(errorOf(await apply('SURVEY', 'tx_second')).code).toBe('CREDIT_CODE_TAKEN');
+    });
+  });
 });

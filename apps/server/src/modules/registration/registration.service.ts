@@ -18,7 +18,13 @@ import { assertPasswordPolicy, hashPassword, verifyPassword } from '../../lib/pa
 import { findAccountByUsername } from '../accounts/accounts.repository.js';
 import { recordAudit, type AuditActor } from '../audit/audit.service.js';
 import { insertAccount, insertMember, replaceMemberProfiles } from '../members/members.repository.js';
-import { findOrgByCreditCode, insertOrg } from '../orgs/orgs.repository.js';
+import {
+  countOrgMembers,
+  findOrgByCreditCode,
+  insertOrg,
+  updateOrgDetails,
+} from '../orgs/orgs.repository.js';
+import type { Db } from '../../db/database.js';
 import {
   findApplicationForUpdate,
   findApplicationWithUpload,
@@ -34,6 +40,17 @@ import {
 } from './registration.repository.js';
 
 type Registration = z.output<typeof registrationRequest>;
+
+/**
+ * Whether an enterprise may register under this credit code: free when no organisation has it,
+ * or when the one that has it is a directory entry of the same type with nobody in it yet.
+ */
+async function claimableOrg(db: Db, creditCode: string, orgType: string) {
+  const existing = await findOrgByCreditCode(db, creditCode);
+  if (!existing) return { free: true, entry: undefined };
+  const unclaimed = existing.orgType === orgType && (await countOrgMembers(db, existing.id)) === 0;
+  return { free: unclaimed, entry: unclaimed ? existing : undefined };
+}
 const TOKEN_SECONDS = 1800;
 
 function present(application: ApplicationRow, upload: UploadRow): OrgApplication {
@@ -93,7 +110,7 @@ async function checkClaims(
   acceptLanguage: string | undefined,
   exceptId?: string,
 ) {
-  if (await findOrgByCreditCode(ctx.db, request.creditCode))
+  if (!(await claimableOrg(ctx.db, request.creditCode, request.orgType)).free)
     throw new AppError('CREDIT_CODE_TAKEN', {}, { field: 'creditCode' });
   if (await findAccountByUsername(ctx.db, request.admin.username))
     throw new AppError('USERNAME_TAKEN', {}, { field: 'admin.username' });
@@ -271,9 +288,10 @@ export async function approveApplication(ctx: AppContext, input: { id: string; a
     if (!application) throw new AppError('NOT_FOUND');
     if (application.status !== 'PENDING') throw new AppError('APPLICATION_NOT_PENDING');
     // Checked again: an organisation or account may have taken them since the application came in.
-    if (await findOrgByCreditCode(tx, application.creditCode)) throw new AppError('CREDIT_CODE_TAKEN');
+    const claim = await claimableOrg(tx, application.creditCode, application.orgType);
+    if (!claim.free) throw new AppError('CREDIT_CODE_TAKEN');
     if (await findAccountByUsername(tx, application.adminUsername)) throw new AppError('USERNAME_TAKEN');
-    const org = await insertOrg(tx, {
+    const details = {
       name: application.name,
       orgType: application.orgType,
       creditCode: application.creditCode,
@@ -284,7 +302,11 @@ export async function approveApplication(ctx: AppContext, input: { id: string; a
       contactPhone: application.contactPhone,
       qualificationNo: application.qualificationNo,
       qualificationGrade: application.qualificationGrade,
-    });
+    };
+    // A directory entry the information staff made for this enterprise becomes its organisation.
+    const org = claim.entry
+      ? (await updateOrgDetails(tx, claim.entry.id, details))!
+      : await insertOrg(tx, details);
     const account = await insertAccount(tx, {
       username: application.adminUsername,
       name: application.adminName,
@@ -305,7 +327,7 @@ export async function approveApplication(ctx: AppContext, input: { id: string; a
       actor: input.audit,
       orgId: org.id,
       target: { type: 'application', id: application.id },
-      detail: { name: org.name, admin: account.username },
+      detail: { name: org.name, admin: account.username, claimedDirectoryEntry: Boolean(claim.entry) },
     });
     return { orgId: org.id };
   });
