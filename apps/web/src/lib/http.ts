@@ -34,6 +34,19 @@ interface RequestOptions {
 const succeeded = (body: Partial<Envelope<unknown>>) =>
   body.code === undefined || body.code === 'SUCCESS' || (body.code as unknown) === 0;
 
+/** Filters and paging as a query string; unset and empty values are left out. */
+export function toQueryString(query: object): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query) as [string, unknown][])
+    if (
+      (typeof value === 'string' && value !== '') ||
+      typeof value === 'number' ||
+      typeof value === 'boolean'
+    )
+      params.set(key, String(value));
+  return params.toString();
+}
+
 export async function request<T>(url: string, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { 'accept-language': currentLocale(), ...options.headers };
   const token = sessionStore.token();

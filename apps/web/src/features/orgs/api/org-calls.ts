@@ -7,25 +7,15 @@ import type {
   OrgDetailsRequest,
   OrgSummary,
 } from '@drp/domain';
-import { request } from '../../../lib/http';
-
-function toSearch(query: Record<string, string | number | boolean | undefined>) {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query))
-    if (value !== undefined && value !== '') params.set(key, String(value));
-  return params.toString();
-}
+import { request, toQueryString } from '../../../lib/http';
 
 export const companiesQuery = (query: CompanyQuery) =>
   queryOptions({
     queryKey: ['companies', query],
     queryFn: () =>
-      request<CompanyPage>(
-        `/api/admin/company/pasau/getAllCompany?${toSearch(query as Record<string, string>)}`,
-        {
-          method: 'POST',
-        },
-      ),
+      request<CompanyPage>(`/api/admin/company/pasau/getAllCompany?${toQueryString(query)}`, {
+        method: 'POST',
+      }),
     placeholderData: keepPreviousData,
   });
 export const useCompanies = (query: CompanyQuery) => useQuery(companiesQuery(query));

@@ -7,7 +7,7 @@ import {
   type OrgApplication,
   type RegistrationRequest,
 } from '@drp/domain';
-import { ApiError, request } from '../../../lib/http';
+import { ApiError, request, toQueryString } from '../../../lib/http';
 import { currentLocale } from '../../../config/i18n';
 
 /** Where a refused applicant's short-lived token waits between sign-in and the corrected form. */
@@ -72,10 +72,7 @@ export const applicationsQuery = (query: ApplicationQuery) =>
   queryOptions({
     queryKey: ['org-applications', query],
     queryFn: () => {
-      const params = new URLSearchParams();
-      for (const [key, value] of Object.entries(query) as [string, string | number | undefined][])
-        if (value !== undefined && value !== '') params.set(key, String(value));
-      return request<ApplicationPage>(`/table/list?${params.toString()}`);
+      return request<ApplicationPage>(`/table/list?${toQueryString(query)}`);
     },
     placeholderData: keepPreviousData,
   });
