@@ -2,6 +2,7 @@ import { and, count, desc, eq, gte, ilike, lte, type SQL } from 'drizzle-orm';
 import type { auditQuery } from '@drp/domain';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.js';
+import { containsPattern } from '../../db/like-pattern.js';
 import { auditEvents } from '../../db/schema/audit.js';
 import { orgs } from '../../db/schema/orgs.js';
 
@@ -11,12 +12,10 @@ export async function insertAuditEvent(db: Db, row: AuditInsert) {
   await db.insert(auditEvents).values(row);
 }
 
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 export async function queryAuditEvents(db: Db, query: z.output<typeof auditQuery>) {
   const filters: SQL[] = [];
   if (query.action) filters.push(eq(auditEvents.action, query.action));
-  if (query.actor) filters.push(ilike(auditEvents.actorUsername, `%${escapeLike(query.actor)}%`));
+  if (query.actor) filters.push(ilike(auditEvents.actorUsername, containsPattern(query.actor)));
   if (query.orgId) filters.push(eq(auditEvents.orgId, query.orgId));
   if (query.from) filters.push(gte(auditEvents.occurredAt, new Date(query.from)));
   if (query.to) filters.push(lte(auditEvents.occurredAt, new Date(query.to)));

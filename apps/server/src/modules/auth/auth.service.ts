@@ -64,8 +64,9 @@ export async function signIn(ctx: AppContext, input: { username: string; passwor
   const account = await findAccountByUsername(ctx.db, input.username);
   if (!account) {
     // An applicant whose organisation is not approved yet is told where the application stands.
-    await answerApplicantSignIn(ctx, input.username, input.password);
-    await burnPasswordCheck(input.password);
+    // Exactly one password check either way, so timing does not tell whether an application exists.
+    if (!(await answerApplicantSignIn(ctx, input.username, input.password)))
+      await burnPasswordCheck(input.password);
     await recordAudit(ctx.db, ctx.clock(), {
       action: 'SIGN_IN_FAILED',
       actor: anonymous,

@@ -3,18 +3,17 @@ import type { OrgType, companyQuery } from '@drp/domain';
 import { regionPrefix } from '@drp/domain';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.js';
+import { containsPattern } from '../../db/like-pattern.js';
 import { accounts, members } from '../../db/schema/accounts.js';
 import { orgs } from '../../db/schema/orgs.js';
 
 export type OrgRow = typeof orgs.$inferSelect;
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 export async function searchOrgs(db: Db, query: z.output<typeof companyQuery>) {
   const filters: SQL[] = [];
   if (query.orgType) filters.push(eq(orgs.orgType, query.orgType));
   if (query.enabled !== undefined) filters.push(eq(orgs.enabled, query.enabled));
   if (query.name) {
-    const byName = ilike(orgs.name, `%${escapeLike(query.name)}%`);
+    const byName = ilike(orgs.name, containsPattern(query.name));
     filters.push(or(byName, eq(orgs.creditCode, query.name.toUpperCase()))!);
   }
   if (query.region) filters.push(like(orgs.regionCode, `${regionPrefix(query.region)}%`));

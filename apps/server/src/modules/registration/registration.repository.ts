@@ -3,6 +3,7 @@ import { regionPrefix } from '@drp/domain';
 import type { applicationQuery } from '@drp/domain';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.js';
+import { containsPattern } from '../../db/like-pattern.js';
 import { orgApplications, uploads } from '../../db/schema/registration.js';
 
 export type ApplicationRow = typeof orgApplications.$inferSelect;
@@ -82,12 +83,10 @@ export async function findPendingClaim(
   return row;
 }
 
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 export async function searchApplications(db: Db, query: z.output<typeof applicationQuery>) {
   const filters: SQL[] = [];
   if (query.status) filters.push(eq(orgApplications.status, query.status));
-  if (query.name) filters.push(ilike(orgApplications.name, `%${escapeLike(query.name)}%`));
+  if (query.name) filters.push(ilike(orgApplications.name, containsPattern(query.name)));
   if (query.orgType) filters.push(eq(orgApplications.orgType, query.orgType));
   if (query.region) filters.push(like(orgApplications.regionCode, `${regionPrefix(query.region)}%`));
   const where = filters.length ? and(...filters) : undefined;

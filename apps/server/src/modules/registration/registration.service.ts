@@ -200,10 +200,17 @@ async function checkApplicationToken(ctx: AppContext, id: string, token: string 
 /**
  * Called by sign-in when no account has the username: an applicant with the right password
  * learns that the application waits, or why it was refused (with a token to correct it).
+ * Returns whether a password was checked (false when no application has the username).
  */
-export async function answerApplicantSignIn(ctx: AppContext, username: string, password: string) {
+export async function answerApplicantSignIn(
+  ctx: AppContext,
+  username: string,
+  password: string,
+): Promise<boolean> {
   const application = await findOpenApplicationByUsername(ctx.db, username);
-  if (!application || !(await verifyPassword(application.adminPasswordHash, password))) return;
+  if (!application) return false;
+  // A wrong password answers like any failed sign-in; the check itself was made.
+  if (!(await verifyPassword(application.adminPasswordHash, password))) return true;
   if (application.status === 'PENDING')
     throw new AppError('APPLICATION_PENDING', {}, { applicationId: application.id });
   throw new AppError(

@@ -1,4 +1,4 @@
-import { Card, Tabs } from 'antd';
+import { Alert, Card, Tabs } from 'antd';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { FullPageSpin } from '../../../components/full-page-spin';
@@ -87,7 +87,7 @@ export function DirectoryEditPage() {
   const config = usePlatformConfig();
   const entry = useOrgDetail(id);
   if (!config.data || (id && !entry.data && !entry.isError)) return <FullPageSpin />;
-  if (id && entry.isError) return <OrgDetailView id={id} editPath="" />;
+  if (id && entry.isError) return <Alert type="error" showIcon title={entry.error.message} />;
   const done = () => void navigate(id ? `/sys_info/ent/detail/${id}` : '/sys_info/ent');
   return (
     <OrgCreateForm
