@@ -17,7 +17,8 @@ const LANDINGS: [username: string, path: string, name: string][] = [
   ['censor_print', '/sys_audit', '冯敏'],
   ['censor2_admin', '/sys_audit', '何军'],
   ['control_admin', '/sys_supervise', '黄涛'],
-  ['joint_admin', '/sys_joint', '林静'],
+  // The joint area opens on its project list (spec §2: projects is the default).
+  ['joint_admin', '/sys_joint/projects', '林静'],
   ['sysadmin', '/sys_admin', '系统管理员'],
   ['info_staff', '/sys_info', '郭丽'],
   ['multi_user', '/sys_submit', '许文'],
@@ -38,7 +39,7 @@ describe('sign-in and guarded areas', () => {
     await page.waitForURL('**/sys_sso/login');
     await signIn(page, username);
     await page.waitForURL((url) => url.pathname === area);
-    await expect.poll(() => page.getByTestId('welcome').textContent()).toContain(name);
+    await expect.poll(() => page.getByTestId('user-menu').textContent()).toContain(name);
     await page.context().close();
   });
 
@@ -149,13 +150,13 @@ describe('sign-in and guarded areas', () => {
     const first = await newPage(browser);
     await first.goto('/sys_sso/login');
     await signIn(first, 'joint_admin');
-    await first.waitForURL((url) => url.pathname === '/sys_joint');
+    await first.waitForURL((url) => url.pathname === '/sys_joint/projects');
     const token = await sessionToken(first);
     await first.context().close();
 
     const page = await newPage(browser);
-    await page.goto(`/sys_joint?token=${token}`);
-    await expect.poll(() => page.getByTestId('welcome').textContent()).toContain('林静');
+    await page.goto(`/sys_joint/projects?token=${token}`);
+    await expect.poll(() => page.getByTestId('user-menu').textContent()).toContain('林静');
     expect(page.url()).not.toContain('token=');
     await page.context().close();
   });

@@ -58,8 +58,10 @@ describe('organisation management', () => {
     await joint.getByRole('button', { name: /提\s*交/ }).click();
     await joint.waitForURL((url) => url.pathname === '/sys_sso/login' && url.search === '');
     await signIn(joint, 'rf_admin', 'Ren#Fang2027');
-    await joint.waitForURL((url) => url.pathname === '/sys_joint');
-    await expect.poll(() => joint.getByTestId('current-org').textContent()).toBe('长沙市人民防空办公室');
+    await joint.waitForURL((url) => url.pathname === '/sys_joint/projects');
+    await expect
+      .poll(() => joint.getByTestId('org-switcher').textContent())
+      .toContain('长沙市人民防空办公室');
 
     await row.getByRole('button', { name: '停用' }).click();
     await admin.getByRole('button', { name: /确\s*定/ }).click();

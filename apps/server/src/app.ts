@@ -7,7 +7,7 @@ import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config/config.js';
 import type { Secrets } from './config/secrets.js';
-import type { Db } from './db/database.js';
+import type { Database, Db } from './db/database.js';
 import { AppError } from './lib/app-error.js';
 import { LocalFileStore, type FileStore } from './lib/file-store.js';
 import type { AppContext } from './lib/app-context.js';
@@ -23,6 +23,11 @@ import { membersRoutes } from './modules/members/members.routes.js';
 import { orgsRoutes } from './modules/orgs/orgs.routes.js';
 import { registrationRoutes } from './modules/registration/registration.routes.js';
 import { platformRoutes } from './modules/platform/platform.routes.js';
+import { messagesRoutes } from './modules/messages/messages.routes.js';
+import { projectsRoutes } from './modules/projects/projects.routes.js';
+import { dictionariesRoutes } from './modules/dictionaries/dictionaries.routes.js';
+import { loadDictionaries } from './modules/dictionaries/dictionary-loader.js';
+import { buildingsRoutes } from './modules/buildings/buildings.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -38,6 +43,8 @@ export interface BuildAppOptions {
   logger?: boolean;
   /** Defaults to local disk under DATA_DIR/files. */
   files?: FileStore;
+  /** The database's LISTEN, for the live message push; without it nothing is pushed. */
+  listen?: Database['listen'];
 }
 
 /** Content Security Policy the app passes: no inline scripts; antd's CSS-in-JS needs inline styles. */
@@ -89,6 +96,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     secrets: options.secrets,
     files: options.files ?? new LocalFileStore(path.join(config.dataDir, 'files')),
     clock: options.clock ?? (() => new Date()),
+    dictionaries: loadDictionaries(),
   });
 
   await app.register(errorsPlugin);
@@ -110,6 +118,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(auditRoutes);
   await app.register(orgsRoutes);
   await app.register(registrationRoutes);
+  await app.register(messagesRoutes, { listen: options.listen });
+  await app.register(projectsRoutes);
+  await app.register(dictionariesRoutes);
+  await app.register(buildingsRoutes);
 
   await app.register(webPlugin, { webDist: config.webDist });
   return app;

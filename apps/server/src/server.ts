@@ -19,7 +19,7 @@ const database = await openDatabase({
   pgliteDir: path.join(config.dataDir, 'pglite'),
 });
 if (config.seedDemo && (await seedDemo(database.db))) console.log('Demo organisations and accounts created.');
-const app = await buildApp({ config, db: database.db, secrets });
+const app = await buildApp({ config, db: database.db, secrets, listen: database.listen });
 
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

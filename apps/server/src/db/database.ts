@@ -19,10 +19,94 @@ export function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<
   return db.transaction((tx) => work(tx as unknown as Db));
 }
 
+/** Receives NOTIFY payloads of one channel, and hears when the listening connection is lost. */
+export interface NotificationHandlers {
+  onNotify(payload: string): void;
+  /** The connection dropped; it is being re-established and notifications meanwhile are lost. */
+  onLost?(): void;
+  /** Listening again after a loss. */
+  onRestored?(): void;
+}
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * LISTENs on a channel. Every process on the same database hears a NOTIFY, and a NOTIFY sent
+   * inside a transaction arrives only if it commits. Resolves to a function that stops listening.
+   */
+  listen: (channel: string, handlers: NotificationHandlers) => Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+const CHANNEL_NAME = /^[a-z_][a-z0-9_]*$/;
+const RECONNECT_MS = 1000;
+
+/**
+ * A dedicated PostgreSQL connection for LISTEN (pooled connections come and go), connected again
+ * RECONNECT_MS after a loss, as often as it takes.
+ */
+function listenOnPostgres(url: string, channel: string, handlers: NotificationHandlers) {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let lost = false;
+  let timer: NodeJS.Timeout | undefined;
+
+  const schedule = () => {
+    if (stopped || timer) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      void attempt(false);
+    }, RECONNECT_MS);
+  };
+  const attempt = async (first: boolean) => {
+    const next = new pg.Client({ connectionString: url });
+    let dead = false;
+    const die = () => {
+      if (dead) return;
+      dead = true;
+      if (client === next) client = null;
+      void next.end().catch(() => {});
+      if (stopped) return;
+      if (!lost) handlers.onLost?.();
+      lost = true;
+      schedule();
+    };
+    next.on('notification', (n) => {
+      if (n.channel === channel && n.payload !== undefined) handlers.onNotify(n.payload);
+    });
+    next.on('error', die);
+    next.on('end', die);
+    client = next;
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${channel}`);
+    } catch (error) {
+      // The first attempt reports to the caller; later ones keep trying.
+      if (first) {
+        dead = true;
+        client = null;
+        await next.end().catch(() => {});
+        throw error;
+      }
+      die();
+      return;
+    }
+    if (lost) {
+      lost = false;
+      handlers.onRestored?.();
+    }
+  };
+  return {
+    start: () => attempt(true),
+    stop: async () => {
+      stopped = true;
+      clearTimeout(timer);
+      const current = client;
+      client = null;
+      await current?.end().catch(() => {});
+    },
+  };
 }
 
 const migrationsFolder = path.resolve(import.meta.dirname, '..', '..', 'src', 'db', 'migrations');
@@ -43,11 +127,39 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
-    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+    const listeners = new Set<{ stop(): Promise<void> }>();
+    return {
+      db: db as unknown as Db,
+      kind: 'postgres',
+      listen: async (channel, handlers) => {
+        if (!CHANNEL_NAME.test(channel)) throw new Error(`bad channel name ${channel}`);
+        const listener = listenOnPostgres(options.databaseUrl!, channel, handlers);
+        await listener.start();
+        listeners.add(listener);
+        return async () => {
+          listeners.delete(listener);
+          await listener.stop();
+        };
+      },
+      close: async () => {
+        await Promise.all([...listeners].map((l) => l.stop()));
+        await pool.end();
+      },
+    };
   }
   if (options.pgliteDir) await mkdir(options.pgliteDir, { recursive: true });
   const client = options.pgliteDir ? new PGlite(options.pgliteDir) : new PGlite();
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    // One embedded connection: the process hears its own NOTIFYs, at commit like PostgreSQL.
+    listen: async (channel, handlers) => {
+      if (!CHANNEL_NAME.test(channel)) throw new Error(`bad channel name ${channel}`);
+      const unlisten = await client.listen(channel, (payload) => handlers.onNotify(payload));
+      return () => unlisten();
+    },
+    close: () => client.close(),
+  };
 }

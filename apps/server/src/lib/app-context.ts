@@ -1,6 +1,7 @@
 import type { Config } from '../config/config.js';
 import type { Secrets } from '../config/secrets.js';
 import type { Db } from '../db/database.js';
+import type { Dictionaries } from '../modules/dictionaries/dictionary-loader.js';
 import type { FileStore } from './file-store.js';
 
 /** What every use case receives: the database, settings, secrets and the clock. */
@@ -9,6 +10,8 @@ export interface AppContext {
   config: Config;
   secrets: Secrets;
   files: FileStore;
+  /** The review dictionaries, read and checked once at start: a broken data file stops the server. */
+  dictionaries: Dictionaries;
   /** Injectable so expiry rules are tested without waiting. */
   clock: () => Date;
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { PrincipalMember } from '@drp/domain';
+import { BACKGROUND_HEADER, type PrincipalMember } from '@drp/domain';
 import { API_PATH } from '../lib/api-path.js';
 import { authenticateToken, type Authenticated } from '../modules/auth/auth.service.js';
 
@@ -27,6 +27,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onRequest', async (request) => {
     if (!API_PATH.test(request.url)) return;
     const token = bearerToken(request);
-    if (token) request.auth = await authenticateToken(app.ctx, token);
+    if (token)
+      request.auth = await authenticateToken(app.ctx, token, { touch: !request.headers[BACKGROUND_HEADER] });
   });
 });

@@ -198,8 +198,75 @@ const designOrg = { orgId: org('design') };
 const infoArea = (allowed: number) =>
   statuses({ anonymous: 401, infoStaff: allowed, systemAdmin: allowed, default: 403 });
 const designTarget = { orgId: org('design'), memberId: member('designTarget') };
+/**
+ * The apply area (construction units with PROJECT_APPLICATION): both construction principals get
+ * `allowed`; everyone else 403, as no membership of theirs qualifies; anonymous 401.
+ */
+const applyArea = (allowed: number) =>
+  statuses({ anonymous: 401, constructAdmin: allowed, constructMember: allowed, default: 403 });
+/**
+ * A project master route walked against the demo construction unit (长沙市城市建设投资开发集团有限公司)
+ * in the path: its two people get `allowed`, everyone from another organisation 404, anonymous 401.
+ */
+const constructOrgPath = (allowed: number) =>
+  statuses({ anonymous: 401, constructAdmin: allowed, constructMember: allowed, default: 404 });
+/**
+ * The parties' areas (apply, submit, audit): construction, design, survey and review people get
+ * `allowed`, the supervising, joint-review and information staff and the system admin (no
+ * organisation) 403, anonymous 401.
+ */
+const partyAreas = (allowed: number) =>
+  statuses({
+    anonymous: 401,
+    controlAdmin: 403,
+    controlMember: 403,
+    jointAdmin: 403,
+    jointMember: 403,
+    infoStaff: 403,
+    systemAdmin: 403,
+    default: allowed,
+  });
+const constructOrg = { orgId: org('construct') };
 /** A registration application id that exists nowhere. */
 const NO_SUCH_APPLICATION = '00000000-0000-4000-8000-0000000000a1';
+
+const NO_SUCH_PROJECT = '00000000-0000-4000-8000-0000000000b1';
+const ownMalformedProject = { orgId: ownOrg(), projectId: 'not-a-project-id' };
+const ownProject = { orgId: ownOrg(), projectId: NO_SUCH_PROJECT };
+/**
+ * Acting for the own org: the named kinds pass the area check (`allowed`); other members 403; the
+ * information staff 403; the system admin (no org, names the design org) 404; anonymous 401.
+ */
+const ownOrgAreas = (allowed: number, ...kinds: readonly PrincipalKind[]) =>
+  statuses({
+    anonymous: 401,
+    systemAdmin: 404,
+    default: 403,
+    ...Object.fromEntries(kinds.map((k) => [k, allowed])),
+  });
+const UNITS = [
+  'designAdmin',
+  'designMember',
+  'surveyAdmin',
+  'surveyMember',
+  'otherDesignAdmin',
+  'otherDesignMember',
+] as const;
+const EDITORS = ['constructAdmin', 'constructMember', ...UNITS] as const;
+const READERS = [
+  ...EDITORS,
+  'censorAdmin',
+  'censorMember',
+  'controlAdmin',
+  'controlMember',
+  'jointAdmin',
+  'jointMember',
+] as const;
+const readers = (a: number) => ownOrgAreas(a, ...READERS);
+const editors = (a: number) => ownOrgAreas(a, ...EDITORS);
+const units = (a: number) => ownOrgAreas(a, ...UNITS);
+const agency = (a: number) => ownOrgAreas(a, 'censorAdmin', 'censorMember');
+const B = '/api/checkDrawings/:orgId/:projectId/building';
 
 export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   // Platform
@@ -356,5 +423,252 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
     call: { params: designTarget },
     expected: designOrgAdmin(200),
     note: 'Unlocking designTarget, who is not locked, changes nothing.',
+  },
+
+  // To-do messages: every signed-in caller, each record filtered to the caller's organisations
+  'GET /api/message/messages': {
+    call: {},
+    expected: signedIn(200),
+    note: "Each caller gets its own organisations' messages; the system admin, in none, an empty page.",
+  },
+  'PUT /api/message/messageReceivers/:id/read': {
+    call: { params: { id: 'not-a-receiver-id' } },
+    expected: signedIn(400),
+    note: 'A malformed id: fails validation, nothing is marked read.',
+  },
+  'GET /api/message/events': {
+    call: {},
+    expected: signedIn(200),
+    note:
+      'The allowed answer is an endless event stream (200, text/event-stream): only its status is ' +
+      'read. It says only that something arrived; the list call filters what a caller may read.',
+  },
+
+  // Project look-ups for the parties to an application (apply, submit and audit areas)
+  'GET /api/checkDrawings/project/isSubmitted/:projectId': {
+    call: { params: { projectId: 'not-a-project-id' }, headers: { 'x-org-id': ownOrg() } },
+    expected: statuses({
+      anonymous: 401,
+      controlAdmin: 403,
+      controlMember: 403,
+      jointAdmin: 403,
+      jointMember: 403,
+      infoStaff: 403,
+      systemAdmin: 404,
+      default: 400,
+    }),
+    note:
+      'Acting for the own organisation (X-Org-Id): construction, design, survey and review members ' +
+      'pass and the malformed id fails validation; supervision, joint-review and information staff ' +
+      'are refused 403. The system admin has no organisation and names the design org: 404.',
+  },
+
+  // Project masters (工程项目), against the demo construction unit in the path
+  'POST /api/checkDrawings/:orgId/projectDic/add': {
+    call: { params: constructOrg, body: {} },
+    expected: constructOrgPath(400),
+    note: 'Empty master: fails validation, nothing is registered. Outsiders naming the org get 404.',
+  },
+  'POST /api/checkDrawings/:orgId/projectDic/update': {
+    call: { params: constructOrg, body: {} },
+    expected: constructOrgPath(400),
+    note: 'No id or fields: fails validation, no master changes.',
+  },
+  'DELETE /api/checkDrawings/:orgId/projectDic/delete/:id': {
+    call: { params: { ...constructOrg, id: 'not-a-master-id' } },
+    expected: constructOrgPath(400),
+    note: 'A malformed master id: fails validation, nothing is deleted.',
+  },
+  'POST /api/checkDrawings/:orgId/projectDic/query': {
+    call: { params: constructOrg, body: {} },
+    expected: constructOrgPath(200),
+    note: "A read: the construction unit's own masters.",
+  },
+
+  // Review applications: the construction unit writes (apply area, acting org from its membership)
+  'GET /api/checkDrawings/codeGenerate/getProjectCode': {
+    call: { query: { regionCode: '430104' } },
+    expected: applyArea(200),
+    note: 'A preview: it uses up no number.',
+  },
+  'POST /api/checkDrawings/project/add': {
+    call: { body: {} },
+    expected: applyArea(400),
+    note: 'Empty form: fails validation, nothing is saved and no code is used up.',
+  },
+  'PUT /api/checkDrawings/project/update': {
+    call: { body: {} },
+    expected: applyArea(400),
+    note: 'No id or form: fails validation, nothing changes.',
+  },
+  'DELETE /api/checkDrawings/project/delete/:id': {
+    call: { params: { id: 'not-a-project-id' } },
+    expected: applyArea(400),
+    note: 'A malformed id: fails validation, nothing is deleted.',
+  },
+  'PUT /api/checkDrawings/project/:id/submit/:n': {
+    call: { params: { id: 'not-a-project-id', n: '0' } },
+    expected: applyArea(400),
+    note: 'A malformed id: fails validation, nothing is submitted and nobody is told.',
+  },
+  'PUT /api/checkDrawings/project/revoke/:id': {
+    call: { params: { id: 'not-a-project-id' } },
+    expected: applyArea(400),
+    note: 'A malformed id: fails validation, nothing is recalled.',
+  },
+
+  // Reading applications: the parties; the detail also supervision and joint review
+  'GET /api/checkDrawings/project/detail/:id': {
+    call: { params: { id: 'not-a-project-id' } },
+    expected: statuses({ anonymous: 401, infoStaff: 403, systemAdmin: 403, default: 400 }),
+    note:
+      'Every organisation type with its working profile passes (the record check then decides who ' +
+      'sees which application) and the malformed id fails validation; the information staff and the ' +
+      'system admin, in no such organisation, get 403.',
+  },
+  'GET /api/checkDrawings/project/isFirstReport/:id': {
+    call: { params: { id: 'not-a-project-id' } },
+    expected: partyAreas(400),
+    note: 'A malformed id: the parties pass and fail validation.',
+  },
+  'GET /api/checkDrawings/project/isAccept/:projectId': {
+    call: { params: { projectId: 'not-a-project-id' } },
+    expected: partyAreas(400),
+    note: 'A malformed id: the parties pass and fail validation.',
+  },
+  'GET /api/checkDrawings/project/pagelist': {
+    call: {},
+    expected: partyAreas(200),
+    note: 'Each party gets the applications its organisation sees (empty in the walk).',
+  },
+  'GET /api/checkDrawings/project/search': { call: {}, expected: partyAreas(200) },
+  'GET /api/checkDrawings/project/baselist': { call: {}, expected: partyAreas(200) },
+  'GET /api/checkDrawings/project/searchForSupervise': {
+    call: {},
+    expected: statuses({
+      anonymous: 401,
+      controlAdmin: 200,
+      controlMember: 200,
+      jointAdmin: 200,
+      jointMember: 200,
+      default: 403,
+    }),
+    note:
+      'Supervision (ONLINE_SUPERVISION) and joint review (ONLINE_CENSOR) only; the information staff ' +
+      'work in a CONTROL org without the supervision profile: 403.',
+  },
+
+  // Review dictionaries: every signed-in caller (each form needs them)
+  'GET /api/checkDrawings/cdDictionary/:kind': {
+    call: { params: { kind: 'stage' } },
+    expected: signedIn(200),
+  },
+  // Buildings: acting for the caller's own organisation on a malformed or unknown project
+  [`GET ${B}/getBuildings`]: {
+    call: { params: ownMalformedProject },
+    expected: readers(400),
+    note: 'Acting for the own organisation on a malformed project id: every project area passes and fails validation.',
+  },
+  [`GET ${B}/queryBuildings`]: { call: { params: ownMalformedProject }, expected: readers(400) },
+  [`GET ${B}/queryTaskBuildings`]: {
+    call: { params: ownMalformedProject },
+    expected: agency(400),
+    note: 'The buildings review missions can be given for: the review agency only.',
+  },
+  [`GET ${B}/getBuildingDictionary`]: { call: { params: ownMalformedProject }, expected: readers(400) },
+  [`GET ${B}/:buildingId`]: {
+    call: { params: { ...ownProject, buildingId: 'not-a-building-id' } },
+    expected: readers(400),
+  },
+  [`GET ${B}/getAll/:ids`]: {
+    call: { params: { ...ownProject, ids: 'not-a-building-id' } },
+    expected: readers(400),
+  },
+  [`PUT ${B}/confirm/:id`]: {
+    call: { params: { ...ownProject, id: 'not-a-building-id' } },
+    expected: agency(400),
+    note: 'A malformed building id: nothing is confirmed. The service further needs the office admin or director (403 for the reviewer).',
+  },
+  [`POST ${B}/saveBuildingInfo`]: {
+    call: { params: ownProject, body: {} },
+    expected: editors(400),
+    note: 'Empty form: fails validation, nothing is saved. Survey units pass the area check; the service refuses them 403.',
+  },
+  [`POST ${B}/saveBuildingSurveyInfo`]: {
+    call: { params: ownProject, body: {} },
+    expected: units(400),
+    note: 'Empty findings: fails validation. Design units pass the area check; the service refuses them 403.',
+  },
+  [`PUT ${B}/submit/:ids`]: {
+    call: { params: { ...ownProject, ids: 'not-a-building-id' } },
+    expected: editors(400),
+    note: 'Malformed ids: nothing is submitted.',
+  },
+  [`DELETE ${B}/deleteBuildingInfos/:ids`]: {
+    call: { params: { ...ownProject, ids: 'not-a-building-id' } },
+    expected: editors(400),
+    note: 'Malformed ids: nothing is deleted.',
+  },
+  [`GET ${B}/getBuildingSurveyInfo/:id`]: {
+    call: { params: { ...ownProject, id: 'not-a-building-id' } },
+    expected: readers(400),
+  },
+  [`GET ${B}/getBuildingHazardSources/:id`]: {
+    call: { params: { ...ownProject, id: 'not-a-building-id' } },
+    expected: readers(400),
+  },
+  [`POST ${B}/saveBuildingHazardSources`]: {
+    call: { params: ownProject, body: {} },
+    expected: editors(400),
+    note: 'Empty list: fails validation, nothing is saved.',
+  },
+  [`GET ${B}/getBuildingDesignInfo/:id`]: {
+    call: { params: { ...ownProject, id: 'not-a-building-id' } },
+    expected: readers(400),
+  },
+  [`POST ${B}/saveBuildingDesignInfos`]: {
+    call: { params: ownProject, body: {} },
+    expected: units(400),
+    note: 'Empty rows: fails validation. Survey units pass the area check; the service refuses them 403.',
+  },
+  [`GET ${B}/getDesignUnit`]: { call: { params: ownMalformedProject }, expected: readers(400) },
+  [`GET ${B}/getSurveyUnit`]: { call: { params: ownMalformedProject }, expected: readers(400) },
+  [`PUT ${B}/reject/:ids`]: {
+    call: { params: { ...ownProject, ids: 'not-a-building-id' }, body: { reason: 42 } },
+    expected: agency(400),
+    note: 'Malformed ids and a non-text reason: nothing is rejected, no message is sent.',
+  },
+  [`GET ${B}/allowReject/:id`]: {
+    call: { params: { ...ownProject, id: 'not-a-building-id' } },
+    expected: agency(400),
+  },
+  [`POST ${B}/copyBuildingInfo`]: {
+    call: { params: ownProject },
+    expected: editors(400),
+    note: 'No buildingId and buildingName in the query: fails validation, nothing is copied.',
+  },
+  'DELETE /api/checkDrawings/:orgId/building/deleteBuildingHazardSources/:ids': {
+    call: { params: { orgId: ownOrg(), ids: 'not-a-hazard-source-id' } },
+    expected: editors(400),
+    note: 'Malformed ids: nothing is deleted.',
+  },
+  'DELETE /api/checkDrawings/:orgId/building/deleteBuildingDesignInfos/:ids': {
+    call: { params: { orgId: ownOrg(), ids: 'not-a-design-info-id' } },
+    expected: units(400),
+    note: 'Malformed ids: nothing is deleted.',
+  },
+  'POST /api/checkDrawings/:orgId/buildingFeedback/add': {
+    call: { params: { orgId: ownOrg() }, body: {} },
+    expected: agency(400),
+    note: 'No building and no reason: fails validation, nothing is recorded.',
+  },
+  'GET /api/checkDrawings/:orgId/buildingFeedback/query/:id': {
+    call: { params: { orgId: ownOrg(), id: 'not-a-building-id' } },
+    expected: readers(400),
+  },
+  'GET /api/checkDrawings/project/getSurveyDesignUnits': {
+    call: { query: { buildingIds: 'not-a-building-id' }, headers: { 'x-org-id': ownOrg() } },
+    expected: readers(400),
+    note: 'Acting for the own organisation (X-Org-Id) with a malformed id; the system admin names the design org: 404.',
   },
 };

@@ -65,6 +65,7 @@ export async function createTestApp(
     secrets: { authKey: randomBytes(32) },
     clock: () => new Date(Date.now() + offset),
     logger: false,
+    listen: database.listen,
   });
   await app.ready();
 

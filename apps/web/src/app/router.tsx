@@ -16,6 +16,12 @@ import {
 } from './routes/areas/ent-pages';
 import { OrgUsersPage } from './routes/areas/org-users-page';
 import { PasswordModifyPage } from './routes/areas/password-modify-page';
+import {
+  NewReportPage,
+  ProjectDetailPage,
+  ProjectListPage,
+  type ProjectArea,
+} from './routes/areas/project-pages';
 import { IndexRedirect } from './routes/common/index-redirect';
 import { NotFoundPage } from './routes/common/not-found-page';
 import { LoginPage } from './routes/sso/login-page';
@@ -28,13 +34,34 @@ const orgUsers: RouteObject = {
   handle: { title: 'members.title' },
 };
 
+/** The project list of an area (spec §2 `projects`). */
+const projectList = (area: ProjectArea): RouteObject => ({
+  path: 'projects',
+  element: <ProjectListPage area={area} />,
+  handle: { title: 'projects.title' },
+});
+/** One application, read-only, at the path the area's spec names. */
+const projectDetail = (area: ProjectArea, path: string): RouteObject => ({
+  path,
+  element: <ProjectDetailPage area={area} />,
+  handle: {
+    title: area === 'supervise' || area === 'joint' ? 'projects.rptInfoTitle' : 'projects.detailTitle',
+  },
+});
+
 /** The screens each area has beyond its workbench and password page; `handle.title` names them in the navbar. */
 const AREA_SCREENS: Record<AreaKey, RouteObject[]> = {
-  apply: [orgUsers],
-  submit: [orgUsers],
-  audit: [orgUsers],
-  supervise: [orgUsers],
-  joint: [],
+  apply: [
+    projectList('apply'),
+    { path: 'newreport', element: <NewReportPage />, handle: { title: 'projects.newTitle' } },
+    { path: 'newreport/:id', element: <NewReportPage />, handle: { title: 'projects.editTitle' } },
+    projectDetail('apply', 'reportdetail/:id'),
+    orgUsers,
+  ],
+  submit: [projectList('submit'), projectDetail('submit', 'reportdetail/:id'), orgUsers],
+  audit: [projectList('audit'), projectDetail('audit', 'reportdetail/:id'), orgUsers],
+  supervise: [projectList('supervise'), projectDetail('supervise', 'projects/rptinfo/:id'), orgUsers],
+  joint: [projectList('joint'), projectDetail('joint', 'projects/rptinfo/:projectId')],
   admin: [
     { path: 'ent', element: <EntListPage />, handle: { title: 'orgs.title' } },
     { path: 'ent/add', element: <EntAddPage />, handle: { title: 'orgs.add' } },
@@ -49,6 +76,14 @@ const AREA_SCREENS: Record<AreaKey, RouteObject[]> = {
   ],
 };
 
+/**
+ * Areas whose landing screen exists open on it (spec §2: the joint area on its projects); the
+ * others keep the workbench until theirs are built.
+ */
+const AREA_INDEX: Partial<Record<AreaKey, RouteObject>> = {
+  joint: { index: true, element: <Navigate to="projects" replace /> },
+};
+
 function areaRoutes(area: AreaKey): RouteObject {
   return {
     path: AREAS[area].prefix,
@@ -57,7 +92,11 @@ function areaRoutes(area: AreaKey): RouteObject {
       {
         element: <AreaLayout area={area} />,
         children: [
-          { index: true, element: <AreaHomePage area={area} />, handle: { title: 'nav.home' } },
+          AREA_INDEX[area] ?? {
+            index: true,
+            element: <AreaHomePage area={area} />,
+            handle: { title: 'nav.home' },
+          },
           { path: 'password/modify', element: <PasswordModifyPage />, handle: { title: 'nav.password' } },
           ...AREA_SCREENS[area],
         ],

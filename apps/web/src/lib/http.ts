@@ -51,8 +51,9 @@ export async function request<T>(url: string, options: RequestOptions = {}): Pro
   const headers: Record<string, string> = { 'accept-language': currentLocale(), ...options.headers };
   const token = sessionStore.token();
   if (token) headers.authorization = `Bearer ${token}`;
+  // A call may name the organisation it acts for (a message of another org); else the current one.
   const orgId = sessionStore.currentOrgId();
-  if (orgId) headers[ORG_HEADER] = orgId;
+  if (orgId && !headers[ORG_HEADER]) headers[ORG_HEADER] = orgId;
   let body: string | undefined;
   if (options.body !== undefined) {
     headers['content-type'] = 'application/json';

@@ -18,6 +18,17 @@ export const AUDIT_ACTIONS = {
   ORG_UPDATED: { 'zh-CN': '修改单位信息', 'en-US': 'Organisation details changed' },
   ORG_DISABLED: { 'zh-CN': '停用单位', 'en-US': 'Organisation disabled' },
   ORG_ENABLED: { 'zh-CN': '启用单位', 'en-US': 'Organisation enabled' },
+  PROJECT_CREATED: { 'zh-CN': '新建报审', 'en-US': 'Application created' },
+  PROJECT_UPDATED: { 'zh-CN': '修改报审', 'en-US': 'Application changed' },
+  PROJECT_DELETED: { 'zh-CN': '删除报审', 'en-US': 'Application deleted' },
+  PROJECT_SUBMITTED: { 'zh-CN': '提交报审', 'en-US': 'Application submitted' },
+  PROJECT_REVOKED: { 'zh-CN': '撤回报审', 'en-US': 'Application recalled' },
+  BUILDING_CREATED: { 'zh-CN': '新增单体', 'en-US': 'Building created' },
+  BUILDING_UPDATED: { 'zh-CN': '修改单体', 'en-US': 'Building changed' },
+  BUILDING_DELETED: { 'zh-CN': '删除单体', 'en-US': 'Building deleted' },
+  BUILDING_SUBMITTED: { 'zh-CN': '提交单体', 'en-US': 'Building submitted' },
+  BUILDING_CONFIRMED: { 'zh-CN': '确认单体', 'en-US': 'Building confirmed' },
+  BUILDING_REJECTED: { 'zh-CN': '退回单体', 'en-US': 'Building rejected' },
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 const actionKeys = Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]];

@@ -138,6 +138,92 @@ export const ERROR_CODES = {
     'zh-CN': '数据已存在或已被他人修改，请刷新后重试',
     'en-US': 'This already exists or was changed by someone else; refresh and try again',
   },
+  PROJECT_NOT_DRAFT: {
+    status: 409,
+    'zh-CN': '该报审已提交，不能修改、删除或重复提交',
+    'en-US': 'This application has been submitted; it cannot be edited, deleted or submitted again',
+  },
+  PROJECT_ALREADY_ACCEPTED: {
+    status: 409,
+    'zh-CN': '审查机构已受理，不能撤回',
+    'en-US': 'The review agency has accepted it; it can no longer be recalled',
+  },
+  PROJECT_NOT_SUBMITTED: {
+    status: 409,
+    'zh-CN': '该报审尚未提交，无需撤回',
+    'en-US': 'This application has not been submitted',
+  },
+  PROJECT_DIC_IN_USE: {
+    status: 409,
+    'zh-CN': '该工程项目下已有报审，不能删除',
+    'en-US': 'Applications exist under this project; it cannot be deleted',
+  },
+  PARTY_WRONG_TYPE: {
+    status: 400,
+    'zh-CN': '所选单位不是有效的{role}：{name}',
+    'en-US': 'The selected organisation is not an active {role}: {name}',
+  },
+  LIVE_UPDATES_UNAVAILABLE: {
+    status: 503,
+    'zh-CN': '实时消息暂不可用，将定时刷新',
+    'en-US': 'Live updates are unavailable for now; the list refreshes periodically',
+  },
+  BUILDING_NAME_TAKEN: {
+    status: 409,
+    'zh-CN': '本项目已有名为「{name}」的单体',
+    'en-US': 'This project already has a building named "{name}"',
+  },
+  BUILDING_NOT_EDITABLE: {
+    status: 409,
+    'zh-CN': '单体「{name}」已提交或已确认，不能修改或删除',
+    'en-US': 'Building "{name}" has been submitted or confirmed; it cannot be changed or deleted',
+  },
+  BUILDING_PROJECT_LOCKED: {
+    status: 409,
+    'zh-CN': '该报审的资料已送审，单体信息不能再修改',
+    'en-US':
+      'The materials of this application have been sent to review; its buildings can no longer be changed',
+  },
+  BUILDING_NOT_SUBMITTED: {
+    status: 409,
+    'zh-CN': '单体「{name}」不是待确认的状态',
+    'en-US': 'Building "{name}" is not waiting for confirmation',
+  },
+  BUILDING_REJECT_NOT_ALLOWED: {
+    status: 409,
+    'zh-CN': '单体「{name}」当前不能退回：只能在受理前退回已提交的单体',
+    'en-US': 'Building "{name}" cannot be rejected now: only submitted buildings can be, before acceptance',
+  },
+  BUILDING_REJECT_REASON_MISSING: {
+    status: 400,
+    'zh-CN': '请填写退回单体「{name}」的原因',
+    'en-US': 'Please give the reason for rejecting building "{name}"',
+  },
+  BUILDING_UNIT_NOT_IN_PROJECT: {
+    status: 400,
+    'zh-CN': '{name}不是本项目的{role}',
+    'en-US': '{name} is not a {role} of this project',
+  },
+  BUILDING_UNIT_NOT_NAMED: {
+    status: 403,
+    'zh-CN': '本单位不是单体「{name}」的{role}',
+    'en-US': 'Your organisation is not a {role} of building "{name}"',
+  },
+  DESIGN_SPECIALTY_TAKEN: {
+    status: 409,
+    'zh-CN': '本单位已填写单体「{name}」的{specialty}专业设计信息',
+    'en-US': 'Your organisation has already entered the {specialty} design information of building "{name}"',
+  },
+  DICTIONARY_CODE_UNKNOWN: {
+    status: 400,
+    'zh-CN': '{field}的取值不在字典中：{code}',
+    'en-US': 'The value of {field} is not in the dictionary: {code}',
+  },
+  HAZARD_BEYOND_SCALE: {
+    status: 400,
+    'zh-CN': '「{name}」属于超过一定规模的危大工程，须标记为超过一定规模',
+    'en-US': '"{name}" is a hazardous sub-project beyond a certain scale by definition and must be marked so',
+  },
   INTERNAL_ERROR: {
     status: 500,
     'zh-CN': '服务器内部错误，请稍后再试',
@@ -157,12 +243,18 @@ export function formatMessage(template: string, params: Record<string, string | 
   );
 }
 
+/** An error parameter: plain, or a text of its own in each language (a field or role name). */
+export type ErrorParam = string | number | Record<Locale, string>;
+
 export function errorMessage(
   code: ErrorCode,
   locale: Locale,
-  params?: Record<string, string | number>,
+  params: Record<string, ErrorParam> = {},
 ): string {
-  return formatMessage(ERROR_CODES[code][locale], params);
+  const plain: Record<string, string | number> = {};
+  for (const [key, value] of Object.entries(params))
+    plain[key] = typeof value === 'object' ? value[locale] : value;
+  return formatMessage(ERROR_CODES[code][locale], plain);
 }
 
 /** Picks zh-CN unless the client prefers English. */

@@ -7,6 +7,13 @@ export const LIMITS = {
   defaultPage: 0,
   messageFetchSize: -1,
   requestTimeoutMs: 120_000,
+  /**
+   * While the live message stream is down the popover polls this often instead of every
+   * messageRefreshMs, and tries the stream again.
+   */
+  messageFallbackPollMs: 15_000,
+  /** The server writes a keep-alive on the message stream this often and checks the session. */
+  messageStreamHeartbeatMs: 25_000,
   messagePopoverWidth: 315,
   scrollWheelPadding: 15,
   usernameMaxLength: 64,
@@ -31,6 +38,12 @@ export const LOCAL_STORAGE_KEYS = {
   sidebarOpen: 'sidebarStatus',
   locale: 'drp.locale',
 } as const;
+
+/**
+ * Header marking a request the page made by itself (the to-do refresh, the message stream): it
+ * does not count as activity, so an unattended tab still reaches the idle timeout.
+ */
+export const BACKGROUND_HEADER = 'x-drp-background';
 
 /** Header naming the organisation the caller acts for, when the path does not. */
 export const ORG_HEADER = 'x-org-id';

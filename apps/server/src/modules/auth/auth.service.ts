@@ -231,8 +231,16 @@ export function toPrincipal(account: AccountRow, memberships: MembershipRow[]): 
   };
 }
 
-/** Resolves a bearer token; revoked, expired, idle or disabled sessions resolve to nothing. */
-export async function authenticateToken(ctx: AppContext, token: string): Promise<Authenticated | null> {
+/**
+ * Resolves a bearer token; revoked, expired, idle or disabled sessions resolve to nothing.
+ * `touch: false` for requests the page makes by itself (the to-do refresh, the message stream),
+ * which must not keep an unattended session alive.
+ */
+export async function authenticateToken(
+  ctx: AppContext,
+  token: string,
+  options: { touch?: boolean } = {},
+): Promise<Authenticated | null> {
   if (token.length > 256) return null;
   const found = await findSessionWithAccount(ctx.db, sha256Hex(token));
   if (!found) return null;
@@ -244,7 +252,7 @@ export async function authenticateToken(ctx: AppContext, token: string): Promise
     return null;
   }
   if (!account.enabled) return null;
-  if (now - session.lastSeenAt.getTime() > TOUCH_EVERY_MS)
+  if (options.touch !== false && now - session.lastSeenAt.getTime() > TOUCH_EVERY_MS)
     await touchSession(ctx.db, session.id, ctx.clock());
   const memberships = await listActiveMemberships(ctx.db, account.id);
   return { session, account, memberships, principal: toPrincipal(account, memberships) };

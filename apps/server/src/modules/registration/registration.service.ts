@@ -16,6 +16,7 @@ import type { AppContext } from '../../lib/app-context.js';
 import { newFileKey, sniffFileType } from '../../lib/file-store.js';
 import { assertPasswordPolicy, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { findAccountByUsername } from '../accounts/accounts.repository.js';
+import { sendMessage } from '../messages/messages.service.js';
 import { recordAudit, type AuditActor } from '../audit/audit.service.js';
 import { insertAccount, insertMember, replaceMemberProfiles } from '../members/members.repository.js';
 import {
@@ -335,6 +336,14 @@ export async function approveApplication(ctx: AppContext, input: { id: string; a
       orgId: org.id,
       target: { type: 'application', id: application.id },
       detail: { name: org.name, admin: account.username, claimedDirectoryEntry: Boolean(claim.entry) },
+    });
+    // The new organisation's first to-do: bring its people in through the back office.
+    await sendMessage(tx, {
+      type: 'PLATFORM_REGISTRATION_APPROVE',
+      to: [{ orgId: org.id }],
+      at: ctx.clock(),
+      targetId: org.id,
+      params: { orgName: org.name },
     });
     return { orgId: org.id };
   });

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { AuditOutlined, BankOutlined, HomeOutlined, LockOutlined } from '@ant-design/icons';
+import { AuditOutlined, BankOutlined, HomeOutlined, LockOutlined, ProjectOutlined } from '@ant-design/icons';
 import type { AreaKey } from '@drp/domain';
 
 export interface AreaMenuItem {
@@ -14,12 +14,15 @@ export interface AreaMenuItem {
 const home: AreaMenuItem = { path: '', label: 'nav.home', icon: <HomeOutlined /> };
 const password: AreaMenuItem = { path: 'password/modify', label: 'nav.password', icon: <LockOutlined /> };
 
+const projects: AreaMenuItem = { path: 'projects', label: 'projects.title', icon: <ProjectOutlined /> };
+
 export const AREA_MENUS: Record<AreaKey, AreaMenuItem[]> = {
-  apply: [home, password],
-  submit: [home, password],
-  audit: [home, password],
-  supervise: [home, password],
-  joint: [home, password],
+  apply: [projects, home, password],
+  submit: [projects, home, password],
+  audit: [projects, home, password],
+  supervise: [projects, home, password],
+  // The joint area opens on its projects (spec §2); it has no workbench.
+  joint: [projects, password],
   admin: [
     home,
     { path: 'ent', label: 'orgs.title', icon: <BankOutlined /> },

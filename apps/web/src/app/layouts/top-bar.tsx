@@ -13,6 +13,7 @@ import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { AREAS, type AreaKey, type Locale } from '@drp/domain';
 import { changeLocale, currentLocale } from '../../config/i18n';
+import { MessagePopover } from '../../features/messages/components/message-popover';
 import { OrgSwitcher } from '../../features/auth/components/org-switcher';
 import { signOut } from '../../features/auth/api/sign-out';
 import { useSession } from '../../features/auth/hooks/session-context';
@@ -71,8 +72,13 @@ export function TopBar({
         <span className="top-bar-area">{t(`areas.${area}`)}</span>
       </Link>
       <Space size={4} className="top-bar-right" wrap={false}>
-        {/* Slot for the message popover (to-do messages). */}
-        <span data-slot="message-popover" />
+        <MessagePopover
+          token={session.token}
+          members={session.account?.members ?? []}
+          currentOrgId={session.currentOrgId}
+          setCurrentOrgId={session.setCurrentOrgId}
+          isRouted={isRouted}
+        />
         {backOffice && isRouted(backOffice) && (
           <Link to={backOffice} className="top-bar-item" data-testid="back-office">
             <SettingOutlined /> {t('topBar.backOffice')}

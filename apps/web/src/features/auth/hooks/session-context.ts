@@ -8,7 +8,7 @@ export interface Session {
   /** True while a token exists but the account has not loaded yet. */
   loading: boolean;
   currentOrgId: string | null;
-  setCurrentOrgId(orgId: string): void;
+  setCurrentOrgId: (orgId: string) => void;
   /** Stores a fresh token from sign-in. */
   adoptToken(token: string): void;
   /** Forgets the session locally (token, org, return url). */

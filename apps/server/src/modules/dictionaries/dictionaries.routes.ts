@@ -1,0 +1,23 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { dictionary, dictionaryKind, envelopeOf } from '@drp/domain';
+import { ok } from '../../lib/envelope.js';
+import { getDictionary } from './dictionaries.service.js';
+
+export const dictionariesRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/checkDrawings/cdDictionary/:kind',
+    {
+      schema: {
+        tags: ['dictionaries'],
+        security: [{ bearer: [] }],
+        summary:
+          'A review dictionary (specialties, hazardous sub-projects, project and construct types, stages, ' +
+          'opinion and audit types, mandatory clauses, climatic regions) with its data version',
+        params: z.object({ kind: dictionaryKind }),
+        response: { 200: envelopeOf(dictionary) },
+      },
+    },
+    async (request) => ok(request, getDictionary(app.ctx.dictionaries, request.params.kind)),
+  );
+};

@@ -1,0 +1,467 @@
+import {
+  isSubmittedStatus,
+  regionLabel,
+  regionPrefix,
+  type OrgType,
+  type PrincipalMember,
+  type ProjectDetail,
+  type ProjectDic,
+  type ProjectPage,
+  type ProjectRole,
+  type projectDicQuery,
+  type projectDicRequest,
+  type projectForm,
+  type projectListQuery,
+} from '@drp/domain';
+import type { z } from 'zod';
+import { inTransaction, type Db } from '../../db/database.js';
+import type { AppContext } from '../../lib/app-context.js';
+import { AppError } from '../../lib/app-error.js';
+import { recordAudit, type AuditActor } from '../audit/audit.service.js';
+import { dictionaryEntry } from '../dictionaries/dictionaries.service.js';
+import { sendMessage } from '../messages/messages.service.js';
+import {
+  applicationsOfDic,
+  countApplicationsOfDic,
+  deleteProject,
+  deleteProjectDic,
+  findOrgsByIds,
+  findProject,
+  findProjectDic,
+  findProjectForUpdate,
+  findProjectOfOrg,
+  hasEarlierApplication,
+  insertProject,
+  insertProjectDic,
+  listParties,
+  nextCodeNumber,
+  peekCodeNumber,
+  queryProjectDics,
+  queryProjects,
+  replaceParties,
+  updateProject,
+  updateProjectDic,
+  type ProjectDicRow,
+  type ProjectRow,
+  type ProjectScope,
+} from './projects.repository.js';
+
+type Form = z.output<typeof projectForm>;
+
+/**
+ * Whether the construction unit's application is submitted and not recalled: a design or survey
+ * unit's message about it is out of date otherwise. A project the organisation takes no part in
+ * answers NOT_FOUND, like a missing one.
+ */
+export async function checkProjectSubmitted(ctx: AppContext, input: { projectId: string; orgId: string }) {
+  const project = await findProjectOfOrg(ctx.db, input.projectId, input.orgId);
+  if (!project) throw new AppError('NOT_FOUND');
+  return isSubmittedStatus(project.status);
+}
+
+// ---- who sees what ----
+
+const PARTY_ROLE: Partial<Record<OrgType, ProjectRole>> = {
+  DESIGN: 'DESIGN',
+  SURVEY: 'SURVEY',
+  CENSOR: 'CENSOR',
+};
+
+/**
+ * The applications an organisation sees: a construction unit its own (drafts too); design, survey
+ * and review units those naming them once submitted; a supervising authority every submitted one
+ * in its region; a joint-review body every submitted one.
+ */
+export async function scopeOf(db: Db, member: PrincipalMember): Promise<ProjectScope> {
+  if (member.orgType === 'CONSTRUCT') return { kind: 'construct', orgId: member.orgId };
+  const role = PARTY_ROLE[member.orgType];
+  if (role) return { kind: 'party', orgId: member.orgId, roles: [role] };
+  if (member.orgType === 'CONTROL') {
+    const [org] = await findOrgsByIds(db, [member.orgId]);
+    const region = org?.regionCode;
+    return region ? { kind: 'region', regionPrefix: regionPrefix(region) } : { kind: 'all' };
+  }
+  return { kind: 'all' };
+}
+
+/** Whether an organisation with this scope sees the application: the one visibility rule. */
+export function sees(
+  scope: ProjectScope,
+  project: ProjectRow,
+  parties: readonly { orgId: string; role: ProjectRole }[],
+) {
+  switch (scope.kind) {
+    case 'construct':
+      return project.constructOrgId === scope.orgId;
+    case 'party':
+      return (
+        project.status !== 'DRAFT' &&
+        parties.some((p) => p.orgId === scope.orgId && scope.roles.includes(p.role))
+      );
+    case 'region':
+      return project.status !== 'DRAFT' && (project.regionCode ?? '').startsWith(scope.regionPrefix);
+    case 'all':
+      return project.status !== 'DRAFT';
+  }
+}
+
+/** The application if the acting organisation may see it; NOT_FOUND otherwise, as if missing. */
+async function visibleProject(db: Db, member: PrincipalMember, id: string) {
+  const project = await findProject(db, id);
+  if (!project) throw new AppError('NOT_FOUND');
+  const parties = await listParties(db, id);
+  if (!sees(await scopeOf(db, member), project, parties)) throw new AppError('NOT_FOUND');
+  return { project, parties };
+}
+
+/** The construction unit's own application, locked for the change; NOT_FOUND for anyone else's. */
+async function ownProjectForUpdate(tx: Db, orgId: string, id: string) {
+  const project = await findProjectForUpdate(tx, id);
+  if (!project || project.constructOrgId !== orgId) throw new AppError('NOT_FOUND');
+  return project;
+}
+
+// ---- project masters ----
+
+function presentDic(row: ProjectDicRow, applications: number, passed: boolean): ProjectDic {
+  return {
+    id: row.id,
+    orgId: row.orgId,
+    name: row.name,
+    regionCode: row.regionCode,
+    region: regionLabel(row.regionCode),
+    address: row.address,
+    applications,
+    passed,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function addProjectDic(
+  ctx: AppContext,
+  input: { orgId: string; request: z.output<typeof projectDicRequest> },
+) {
+  const row = await insertProjectDic(ctx.db, { orgId: input.orgId, ...input.request });
+  return presentDic(row, 0, false);
+}
+
+export async function changeProjectDic(
+  ctx: AppContext,
+  input: { orgId: string; id: string; request: z.output<typeof projectDicRequest> },
+) {
+  const row = await updateProjectDic(ctx.db, input.id, input.orgId, {
+    ...input.request,
+    updatedAt: ctx.clock(),
+  });
+  if (!row) throw new AppError('NOT_FOUND');
+  const { applications, passed } = await applicationsOfDic(ctx.db, row.id);
+  return presentDic(row, applications, passed);
+}
+
+export async function removeProjectDic(ctx: AppContext, input: { orgId: string; id: string }) {
+  await inTransaction(ctx.db, async (tx) => {
+    const dic = await findProjectDic(tx, input.id, input.orgId);
+    if (!dic) throw new AppError('NOT_FOUND');
+    if ((await countApplicationsOfDic(tx, dic.id)) > 0) throw new AppError('PROJECT_DIC_IN_USE');
+    await deleteProjectDic(tx, dic.id);
+  });
+}
+
+export async function listProjectDics(
+  ctx: AppContext,
+  input: { orgId: string; query: z.output<typeof projectDicQuery> },
+) {
+  const rows = await queryProjectDics(ctx.db, input.orgId, input.query.name);
+  return rows
+    .filter((r) => (input.query.isAlter ? r.passed : true))
+    .map((r) => presentDic(r.dic, r.applications, r.passed));
+}
+
+// ---- applications ----
+
+/** The year in China (UTC+8): an application saved at 00:30 on 1 January belongs to the new year. */
+const chinaYear = (at: Date) => new Date(at.getTime() + 8 * 3_600_000).getUTCFullYear();
+const codePrefix = (regionCode: string, at: Date) => `${regionCode}-${chinaYear(at)}-`;
+const formatCode = (prefix: string, n: number) => `${prefix}${String(n).padStart(4, '0')}`;
+
+/** The code the next application in this region would get; the real one is assigned on saving. */
+export async function previewProjectCode(ctx: AppContext, regionCode: string) {
+  const prefix = codePrefix(regionCode, ctx.clock());
+  return formatCode(prefix, await peekCodeNumber(ctx.db, prefix));
+}
+
+const ROLE_NAMES: Record<ProjectRole, { 'zh-CN': string; 'en-US': string }> = {
+  CONSTRUCT: { 'zh-CN': '建设单位', 'en-US': 'construction unit' },
+  DESIGN: { 'zh-CN': '设计单位', 'en-US': 'design unit' },
+  SURVEY: { 'zh-CN': '勘察单位', 'en-US': 'survey unit' },
+  CENSOR: { 'zh-CN': '审查机构', 'en-US': 'review agency' },
+};
+
+/** Project type, construct type and stage are codes of the review dictionaries. */
+function checkDictionaryCodes(ctx: AppContext, form: Form) {
+  dictionaryEntry(ctx.dictionaries, 'projectType', form.projectType);
+  dictionaryEntry(ctx.dictionaries, 'constructType', form.constructType);
+  dictionaryEntry(ctx.dictionaries, 'stage', form.stage);
+}
+
+/** The named units must exist, be enabled and be of the type their part needs. */
+async function checkParties(db: Db, form: Form) {
+  const wanted: { orgId: string; role: ProjectRole }[] = [
+    ...form.designOrgIds.map((orgId) => ({ orgId, role: 'DESIGN' as const })),
+    ...form.surveyOrgIds.map((orgId) => ({ orgId, role: 'SURVEY' as const })),
+    { orgId: form.censorOrgId, role: 'CENSOR' },
+  ];
+  const found = await findOrgsByIds(db, [...new Set(wanted.map((w) => w.orgId))]);
+  for (const w of wanted) {
+    const org = found.find((o) => o.id === w.orgId);
+    if (!org || !org.enabled || org.orgType !== w.role)
+      throw new AppError('PARTY_WRONG_TYPE', {
+        role: ROLE_NAMES[w.role],
+        name: org?.name ?? w.orgId,
+      });
+  }
+  return wanted;
+}
+
+function formColumns(form: Form) {
+  return {
+    projectDicId: form.projectDicId,
+    name: form.name,
+    regionCode: form.regionCode,
+    address: form.address,
+    landUsePermitNo: form.landUsePermitNo ?? null,
+    planningPermitNo: form.planningPermitNo ?? null,
+    totalArea: form.totalArea,
+    aboveGroundArea: form.aboveGroundArea,
+    belowGroundArea: form.belowGroundArea,
+    investment: form.investment,
+    projectType: form.projectType,
+    constructType: form.constructType,
+    stage: form.stage,
+    contactName: form.contactName,
+    contactPhone: form.contactPhone,
+  };
+}
+
+/** Saves a new draft application (or change application) under one of the org's project masters. */
+export async function createApplication(
+  ctx: AppContext,
+  input: { orgId: string; form: Form; isAlter?: boolean; audit: AuditActor },
+) {
+  return inTransaction(ctx.db, async (tx) => {
+    const dic = await findProjectDic(tx, input.form.projectDicId, input.orgId);
+    if (!dic) throw new AppError('NOT_FOUND');
+    checkDictionaryCodes(ctx, input.form);
+    const parties = await checkParties(tx, input.form);
+    const prefix = codePrefix(input.form.regionCode, ctx.clock());
+    const code = formatCode(prefix, await nextCodeNumber(tx, prefix));
+    const project = await insertProject(tx, {
+      ...formColumns(input.form),
+      code,
+      isAlter: input.isAlter ?? false,
+      constructOrgId: input.orgId,
+      createdAt: ctx.clock(),
+      updatedAt: ctx.clock(),
+    });
+    await replaceParties(tx, project.id, [{ orgId: input.orgId, role: 'CONSTRUCT' }, ...parties]);
+    await recordAudit(tx, ctx.clock(), {
+      action: 'PROJECT_CREATED',
+      actor: input.audit,
+      target: { type: 'project', id: project.id },
+      detail: { code, name: project.name },
+    });
+    return { id: project.id, code };
+  });
+}
+
+/** Edits a draft; a submitted application is read-only until recalled. */
+export async function updateApplication(
+  ctx: AppContext,
+  input: { orgId: string; id: string; form: Form; audit: AuditActor },
+) {
+  await inTransaction(ctx.db, async (tx) => {
+    const project = await ownProjectForUpdate(tx, input.orgId, input.id);
+    if (project.status !== 'DRAFT') throw new AppError('PROJECT_NOT_DRAFT');
+    if (!(await findProjectDic(tx, input.form.projectDicId, input.orgId))) throw new AppError('NOT_FOUND');
+    checkDictionaryCodes(ctx, input.form);
+    const parties = await checkParties(tx, input.form);
+    await updateProject(tx, project.id, { ...formColumns(input.form), updatedAt: ctx.clock() });
+    await replaceParties(tx, project.id, [{ orgId: input.orgId, role: 'CONSTRUCT' }, ...parties]);
+    await recordAudit(tx, ctx.clock(), {
+      action: 'PROJECT_UPDATED',
+      actor: input.audit,
+      target: { type: 'project', id: project.id },
+    });
+  });
+}
+
+export async function deleteApplication(
+  ctx: AppContext,
+  input: { orgId: string; id: string; audit: AuditActor },
+) {
+  await inTransaction(ctx.db, async (tx) => {
+    const project = await ownProjectForUpdate(tx, input.orgId, input.id);
+    if (project.status !== 'DRAFT') throw new AppError('PROJECT_NOT_DRAFT');
+    await deleteProject(tx, project.id);
+    await recordAudit(tx, ctx.clock(), {
+      action: 'PROJECT_DELETED',
+      actor: input.audit,
+      target: { type: 'project', id: project.id },
+      detail: { code: project.code, name: project.name },
+    });
+  });
+}
+
+/**
+ * Submits a draft to its design and survey units, who are told. `seen` is the submit count the
+ * caller's form showed: a second click, or a form older than a recall and resubmit, is refused.
+ */
+export async function submitApplication(
+  ctx: AppContext,
+  input: { orgId: string; id: string; seen: number; audit: AuditActor },
+) {
+  await inTransaction(ctx.db, async (tx) => {
+    const project = await ownProjectForUpdate(tx, input.orgId, input.id);
+    if (project.status !== 'DRAFT') throw new AppError('PROJECT_NOT_DRAFT');
+    if (project.submitCount !== input.seen) throw new AppError('CONFLICT');
+    await updateProject(tx, project.id, {
+      status: 'SUBMITTED',
+      submitCount: project.submitCount + 1,
+      submittedAt: ctx.clock(),
+      updatedAt: ctx.clock(),
+    });
+    await recordAudit(tx, ctx.clock(), {
+      action: 'PROJECT_SUBMITTED',
+      actor: input.audit,
+      target: { type: 'project', id: project.id },
+      detail: { code: project.code, round: project.submitCount + 1 },
+    });
+    const parties = await listParties(tx, project.id);
+    const units = parties.filter((p) => p.role === 'DESIGN' || p.role === 'SURVEY');
+    const construct = parties.find((p) => p.role === 'CONSTRUCT');
+    if (units.length > 0)
+      await sendMessage(tx, {
+        type: 'CONSTRUCT_PROJECT_SUBMIT',
+        to: units.map((p) => ({ orgId: p.orgId })),
+        at: ctx.clock(),
+        senderOrgId: input.orgId,
+        projectId: project.id,
+        targetId: project.id,
+        params: { senderName: construct?.orgName ?? '', projectName: project.name },
+      });
+  });
+}
+
+/** Recalls a submitted application until the review agency accepts it; the units are told. */
+export async function revokeApplication(
+  ctx: AppContext,
+  input: { orgId: string; id: string; audit: AuditActor },
+) {
+  await inTransaction(ctx.db, async (tx) => {
+    const project = await ownProjectForUpdate(tx, input.orgId, input.id);
+    if (project.status === 'DRAFT') throw new AppError('PROJECT_NOT_SUBMITTED');
+    if (project.acceptedAt || (project.status !== 'SUBMITTED' && project.status !== 'MATERIALS_SENT'))
+      throw new AppError('PROJECT_ALREADY_ACCEPTED');
+    await updateProject(tx, project.id, { status: 'DRAFT', updatedAt: ctx.clock() });
+    await recordAudit(tx, ctx.clock(), {
+      action: 'PROJECT_REVOKED',
+      actor: input.audit,
+      target: { type: 'project', id: project.id },
+      detail: { code: project.code },
+    });
+    const parties = await listParties(tx, project.id);
+    const told = parties.filter((p) => p.role !== 'CONSTRUCT');
+    const construct = parties.find((p) => p.role === 'CONSTRUCT');
+    if (told.length > 0)
+      await sendMessage(tx, {
+        type: 'CONSTRUCT_PROJECT_REVOKE',
+        to: told.map((p) => ({ orgId: p.orgId })),
+        at: ctx.clock(),
+        senderOrgId: input.orgId,
+        projectId: project.id,
+        targetId: project.id,
+        params: { senderName: construct?.orgName ?? '', projectName: project.name },
+      });
+  });
+}
+
+function presentDetail(project: ProjectRow, parties: Awaited<ReturnType<typeof listParties>>): ProjectDetail {
+  const of = (role: ProjectRole) =>
+    parties.filter((p) => p.role === role).map((p) => ({ orgId: p.orgId, orgName: p.orgName }));
+  const none = { orgId: '', orgName: '' };
+  return {
+    id: project.id,
+    code: project.code ?? '',
+    status: project.status,
+    isAlter: project.isAlter,
+    projectDicId: project.projectDicId ?? '',
+    name: project.name,
+    regionCode: project.regionCode ?? '',
+    region: regionLabel(project.regionCode),
+    address: project.address ?? '',
+    landUsePermitNo: project.landUsePermitNo,
+    planningPermitNo: project.planningPermitNo,
+    totalArea: project.totalArea ?? 0,
+    aboveGroundArea: project.aboveGroundArea ?? 0,
+    belowGroundArea: project.belowGroundArea ?? 0,
+    investment: project.investment ?? 0,
+    projectType: project.projectType ?? '',
+    constructType: project.constructType ?? '',
+    stage: project.stage ?? '',
+    contactName: project.contactName ?? '',
+    contactPhone: project.contactPhone ?? '',
+    construct: of('CONSTRUCT')[0] ?? none,
+    designList: of('DESIGN'),
+    surveyList: of('SURVEY'),
+    censor: of('CENSOR')[0] ?? none,
+    submitCount: project.submitCount,
+    submittedAt: project.submittedAt?.toISOString() ?? null,
+    acceptedAt: project.acceptedAt?.toISOString() ?? null,
+    createdAt: project.createdAt.toISOString(),
+    updatedAt: project.updatedAt.toISOString(),
+  };
+}
+
+export async function describeApplication(ctx: AppContext, input: { member: PrincipalMember; id: string }) {
+  const { project, parties } = await visibleProject(ctx.db, input.member, input.id);
+  return presentDetail(project, parties);
+}
+
+/** Whether this is the first application under its project master (a later one is a resubmission). */
+export async function isFirstApplication(ctx: AppContext, input: { member: PrincipalMember; id: string }) {
+  const { project } = await visibleProject(ctx.db, input.member, input.id);
+  return !project.isAlter && !(await hasEarlierApplication(ctx.db, project));
+}
+
+export async function isApplicationAccepted(ctx: AppContext, input: { member: PrincipalMember; id: string }) {
+  const { project } = await visibleProject(ctx.db, input.member, input.id);
+  return project.acceptedAt !== null;
+}
+
+export async function listApplications(
+  ctx: AppContext,
+  input: { member: PrincipalMember; query: z.output<typeof projectListQuery> },
+): Promise<ProjectPage> {
+  const { query } = input;
+  const { total, items } = await queryProjects(
+    ctx.db,
+    await scopeOf(ctx.db, input.member),
+    { name: query.name, status: query.status, from: query.from, to: query.to },
+    { limit: query.pageSize, offset: query.page * query.pageSize },
+  );
+  return {
+    total,
+    items: items.map(({ project, constructName, censorName }) => ({
+      id: project.id,
+      code: project.code ?? '',
+      name: project.name,
+      status: project.status,
+      isAlter: project.isAlter,
+      region: regionLabel(project.regionCode),
+      constructName,
+      censorName: censorName ?? '',
+      submittedAt: project.submittedAt?.toISOString() ?? null,
+      createdAt: project.createdAt.toISOString(),
+    })),
+  };
+}

@@ -1,0 +1,15 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { request } from '../../../lib/http';
+import { PROJECTS_KEY } from './keys';
+
+/** `seen`: the submit count the page showed, so a second click or a stale page is refused. */
+export const submitProject = (id: string, seen: number) =>
+  request<null>(`/api/checkDrawings/project/${encodeURIComponent(id)}/submit/${seen}`, { method: 'PUT' });
+
+export function useSubmitProject() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, seen }: { id: string; seen: number }) => submitProject(id, seen),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: PROJECTS_KEY }),
+  });
+}

@@ -1,0 +1,198 @@
+import { Button, Card, DatePicker, Input, Select, Space, Typography } from 'antd';
+import { EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
+import { Link, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import dayjs from 'dayjs';
+import {
+  LIMITS,
+  PROJECT_STATUSES,
+  PROJECT_STATUS_KEYS,
+  type ProjectListQuery,
+  type ProjectStatus,
+  type ProjectSummary,
+} from '@drp/domain';
+import { PagedTable } from '../../../components/paged-table';
+import { currentLocale } from '../../../config/i18n';
+import { useProjectPage, type ProjectListSource } from '../api/get-project-page';
+import { ProjectStatusTag } from './project-status-tag';
+
+const PAGE_SIZES = [5, 10, 20, 50];
+const DAY = 'YYYY-MM-DD';
+
+/** The filters live in the address, so going back from a detail returns to the same page. */
+function useListParams() {
+  const [params, setParams] = useSearchParams();
+  const int = (key: string, fallback: number) => {
+    const n = Number(params.get(key));
+    return Number.isInteger(n) && n >= 0 && params.has(key) ? n : fallback;
+  };
+  const status = params.get('status');
+  const day = (key: string) => {
+    const v = params.get(key);
+    return v && dayjs(v, DAY, true).isValid() ? v : undefined;
+  };
+  const page = int('page', LIMITS.defaultPage);
+  const pageSize = Math.min(100, Math.max(1, int('pageSize', LIMITS.defaultPageSize)));
+  const query: ProjectListQuery = {
+    page,
+    pageSize,
+    name: params.get('name') || undefined,
+    status: PROJECT_STATUS_KEYS.includes(status as ProjectStatus) ? (status as ProjectStatus) : undefined,
+    from: day('from'),
+    to: day('to'),
+  };
+  /** Changes some filters; any change but paging starts again at the first page. */
+  const update = (changes: Partial<Record<keyof ProjectListQuery, string | number | undefined>>) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes))
+      if (value === undefined || value === '') next.delete(key);
+      else next.set(key, String(value));
+    if (!('page' in changes)) next.delete('page');
+    setParams(next, { replace: true });
+  };
+  return { query, page, pageSize, update };
+}
+
+/**
+ * The review applications the acting organisation sees, newest first: its own (drafts too) for a
+ * construction unit, those naming it for the other parties, the region's or all submitted ones
+ * for supervisors (`searchForSupervise`).
+ */
+export function ProjectList({
+  orgId,
+  source,
+  detailPath,
+  editPath,
+  newPath,
+  showConstruct = false,
+}: {
+  /** The acting organisation. */
+  orgId: string | null;
+  source: ProjectListSource;
+  detailPath: (id: string) => string;
+  /** Offered on drafts, for the construction unit. */
+  editPath?: (id: string) => string;
+  newPath?: string;
+  /** Other parties want to know whose project it is. */
+  showConstruct?: boolean;
+}) {
+  const { t } = useTranslation();
+  const locale = currentLocale();
+  const { query, page, pageSize, update } = useListParams();
+  const result = useProjectPage(source, query, orgId);
+  // Nobody but the construction unit ever sees a draft.
+  const statuses = PROJECT_STATUS_KEYS.filter((s) => editPath || s !== 'DRAFT');
+
+  return (
+    <Card
+      title={t('projects.title')}
+      extra={
+        newPath && (
+          <Link to={newPath}>
+            <Button type="primary" icon={<PlusOutlined />} data-testid="new-project">
+              {t('projects.new')}
+            </Button>
+          </Link>
+        )
+      }
+    >
+      <PagedTable<ProjectSummary>
+        rowKey="id"
+        data-testid="project-table"
+        filters={
+          <>
+            <Input.Search
+              key={query.name ?? ''}
+              allowClear
+              defaultValue={query.name}
+              placeholder={t('projects.searchPlaceholder')}
+              style={{ width: 260 }}
+              onSearch={(v) => update({ name: v.trim() })}
+              data-testid="project-search"
+            />
+            <Select<ProjectStatus>
+              allowClear
+              placeholder={t('projects.allStatuses')}
+              style={{ width: 200 }}
+              value={query.status}
+              onChange={(v) => update({ status: v })}
+              options={statuses.map((s) => ({ value: s, label: PROJECT_STATUSES[s][locale] }))}
+              data-testid="project-status-filter"
+            />
+            <DatePicker.RangePicker
+              placeholder={[t('projects.createdFrom'), t('projects.createdTo')]}
+              value={[query.from ? dayjs(query.from) : null, query.to ? dayjs(query.to) : null]}
+              allowEmpty={[true, true]}
+              onChange={(range) => update({ from: range?.[0]?.format(DAY), to: range?.[1]?.format(DAY) })}
+              data-testid="project-dates"
+            />
+          </>
+        }
+        data={result.data}
+        error={result.error}
+        loading={result.isFetching}
+        page={page}
+        pageSize={pageSize}
+        pageSizes={PAGE_SIZES}
+        onPageChange={(p, size) => update({ page: p || undefined, pageSize: size })}
+        totalText={(total) => t('projects.total', { total })}
+        columns={[
+          {
+            title: t('projects.code'),
+            dataIndex: 'code',
+            render: (v: string) => <span className="nowrap">{v}</span>,
+          },
+          {
+            title: t('projects.name'),
+            dataIndex: 'name',
+            render: (v: string, p) => (
+              <Space size={4}>
+                <Link to={detailPath(p.id)}>{v}</Link>
+                {p.isAlter && <Typography.Text type="secondary">{t('projects.isAlter')}</Typography.Text>}
+              </Space>
+            ),
+          },
+          {
+            title: t('projects.status'),
+            dataIndex: 'status',
+            render: (v: ProjectStatus) => <ProjectStatusTag status={v} />,
+          },
+          ...(showConstruct ? [{ title: t('projects.construct'), dataIndex: 'constructName' as const }] : []),
+          { title: t('projects.region'), dataIndex: 'region' },
+          {
+            title: t('projects.censor'),
+            dataIndex: 'censorName',
+            render: (v: string) => v || '—',
+          },
+          {
+            title: t('projects.submittedAt'),
+            dataIndex: 'submittedAt',
+            render: (v: string | null) => (
+              <span className="nowrap">{v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '—'}</span>
+            ),
+          },
+          {
+            title: t('projects.actions'),
+            key: 'actions',
+            render: (_, p) => (
+              <Space size={0} className="nowrap">
+                <Link to={detailPath(p.id)}>
+                  <Button type="link" size="small" icon={<EyeOutlined />}>
+                    {t('projects.view')}
+                  </Button>
+                </Link>
+                {editPath && p.status === 'DRAFT' && (
+                  <Link to={editPath(p.id)}>
+                    <Button type="link" size="small" icon={<EditOutlined />}>
+                      {t('projects.edit')}
+                    </Button>
+                  </Link>
+                )}
+              </Space>
+            ),
+          },
+        ]}
+      />
+    </Card>
+  );
+}

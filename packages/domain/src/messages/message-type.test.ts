@@ -1,0 +1,113 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ORG_TYPES } from '../orgs/org-type.js';
+import {
+  MESSAGE_TYPES,
+  MESSAGE_TYPES_BY_ORG_TYPE,
+  MESSAGE_TYPE_KEYS,
+  messageScreen,
+  renderMessageContent,
+  type MessageTypeDefinition,
+} from './message-type.js';
+
+/** The spec's screen routes (docs/spec/routes.txt), with every parameter name reduced to ":". */
+const specRoutes = new Set(
+  readFileSync(path.resolve(import.meta.dirname, '../../../../docs/spec/routes.txt'), 'utf8')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line.startsWith('/'))
+    .map((line) => line.replace(/:\w+/g, ':')),
+);
+
+const definitions = Object.entries(MESSAGE_TYPES) as [string, MessageTypeDefinition][];
+
+describe('message catalogue', () => {
+  it('holds the message types the spec names', () => {
+    for (const type of [
+      'CONSTRUCT_PROJECT_SUBMIT',
+      'CENSOR_ABSENCE_REMIND',
+      'CENSOR_BUILDING_REJECT',
+      'CENSOR_MATERIAL_REJECT',
+      'CONSTRUCT_MATERIAL_SUBMIT',
+      'CENSOR_TASKING_SUBMIT',
+    ])
+      expect(MESSAGE_TYPE_KEYS).toContain(type);
+  });
+
+  it('sends every type somewhere, and opens a screen of the spec in the receiver’s own area', () => {
+    const areaOf = {
+      CONSTRUCT: 'sys_apply',
+      DESIGN: 'sys_submit',
+      SURVEY: 'sys_submit',
+      CENSOR: 'sys_audit',
+      CONTROL: 'sys_supervise',
+    } as const;
+    for (const [type, definition] of definitions) {
+      const receivers = Object.entries(definition.receivers);
+      expect(receivers.length, type).toBeGreaterThan(0);
+      for (const [orgType, screen] of receivers) {
+        expect(specRoutes.has(screen.replace(/:\w+/g, ':')), `${type} → ${screen}`).toBe(true);
+        expect(screen.startsWith(`/${areaOf[orgType as keyof typeof areaOf]}/`), `${type} → ${screen}`).toBe(
+          true,
+        );
+      }
+    }
+  });
+
+  it('gives each org type the types that name it, and joint-review bodies none', () => {
+    for (const orgType of ORG_TYPES)
+      for (const type of MESSAGE_TYPE_KEYS)
+        expect(MESSAGE_TYPES_BY_ORG_TYPE[orgType].includes(type)).toBe(
+          (MESSAGE_TYPES[type] as MessageTypeDefinition).receivers[orgType] !== undefined,
+        );
+    expect(MESSAGE_TYPES_BY_ORG_TYPE.JOINTTRIAL).toEqual([]);
+    expect(MESSAGE_TYPES_BY_ORG_TYPE.DESIGN).toContain('CONSTRUCT_PROJECT_SUBMIT');
+    expect(MESSAGE_TYPES_BY_ORG_TYPE.CENSOR).toContain('CONSTRUCT_MATERIAL_SUBMIT');
+  });
+
+  it('has a text in both languages for every type', () => {
+    for (const [type, definition] of definitions) {
+      expect(definition.name['zh-CN'], type).toMatch(/\p{Script=Han}/u);
+      expect(definition.name['en-US'], type).toMatch(/^[A-Z][\x20-\x7e]+$/);
+      const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+      expect(placeholders(definition.content['en-US']), type).toEqual(
+        placeholders(definition.content['zh-CN']),
+      );
+    }
+  });
+});
+
+describe('renderMessageContent', () => {
+  it('fills the placeholders in the reader’s language and leaves none behind', () => {
+    const params = { senderName: '长沙城投', projectName: '岳麓一期', reason: '缺少结构计算书' };
+    expect(renderMessageContent('CENSOR_MATERIAL_REJECT', params, 'zh-CN')).toBe(
+      '长沙城投退回了项目「岳麓一期」的资料：缺少结构计算书',
+    );
+    expect(renderMessageContent('CENSOR_MATERIAL_REJECT', params, 'en-US')).toBe(
+      '长沙城投 returned the materials of "岳麓一期": 缺少结构计算书',
+    );
+    expect(renderMessageContent('CONSTRUCT_PROJECT_SUBMIT', {}, 'zh-CN')).not.toContain('{');
+  });
+});
+
+describe('messageScreen', () => {
+  const base = { orgId: 'org-1', projectId: 'p-1', targetId: 'm-1' };
+
+  it('opens the screen of the receiving org type with the message’s ids filled in', () => {
+    expect(messageScreen({ ...base, type: 'CENSOR_TASKING_SUBMIT' }, 'CENSOR')).toBe(
+      '/sys_audit/org-1/p-1/mission/m-1',
+    );
+    expect(messageScreen({ ...base, type: 'CENSOR_MATERIAL_REJECT' }, 'CONSTRUCT')).toBe(
+      '/sys_apply/p-1/workingDrawing',
+    );
+    expect(messageScreen({ ...base, type: 'CENSOR_MATERIAL_REJECT' }, 'SURVEY')).toBe(
+      '/sys_submit/p-1/reconnaissance',
+    );
+  });
+
+  it('has no screen for an org type the type is not for, or when an id is missing', () => {
+    expect(messageScreen({ ...base, type: 'CENSOR_TASKING_SUBMIT' }, 'DESIGN')).toBeNull();
+    expect(messageScreen({ ...base, projectId: null, type: 'CENSOR_OPINION_ISSUE' }, 'DESIGN')).toBeNull();
+  });
+});
