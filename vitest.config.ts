@@ -47,6 +47,9 @@ export default defineConfig({
           include: ['e2e/**/*.e2e.ts'],
           globalSetup: ['e2e/support/global-setup.ts'],
           fileParallelism: false,
+          // A page reload or a server round trip on a busy two-core CI machine can take longer
+          // than expect.poll's default second; this is a ceiling on waiting, not a speed check.
+          expect: { poll: { timeout: 10_000 } },
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
