@@ -3,6 +3,7 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config/config.js';
 import { loadSecrets } from './config/secrets.js';
 import { openDatabase } from './db/database.js';
+import { seedDemoProjects } from './db/seed/demo-projects-seed.js';
 import { seedDemo } from './db/seed/demo-seed.js';
 
 const started = performance.now();
@@ -18,8 +19,13 @@ const database = await openDatabase({
   databaseUrl: config.databaseUrl,
   pgliteDir: path.join(config.dataDir, 'pglite'),
 });
-if (config.seedDemo && (await seedDemo(database.db))) console.log('Demo organisations and accounts created.');
+const seeded = config.seedDemo && (await seedDemo(database.db));
+if (seeded) console.log('Demo organisations and accounts created.');
 const app = await buildApp({ config, db: database.db, secrets, listen: database.listen });
+if (seeded && config.seedDemoProjects) {
+  await seedDemoProjects(app.ctx);
+  console.log('Demo applications created.');
+}
 
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -15,6 +15,7 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, { message: 'must start with postgres:// or postgresql://' })
     .optional(),
   SEED_DEMO: bool.default(true),
+  SEED_DEMO_PROJECTS: bool.default(true),
   PLATFORM_TITLE: z.string().min(1).default('湖南省施工图数字化审查平台'),
   PROVINCE: z.string().min(1).default('湖南省'),
   PASSWORD_POLICY: z.enum(Object.keys(PASSWORD_POLICIES) as [PasswordPolicyName]).default('djcp'),
@@ -42,6 +43,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   seedDemo: boolean;
+  /** With the demo orgs, also the demo applications (a draft, a submitted one, a passed one). */
+  seedDemoProjects: boolean;
   platformTitle: string;
   province: string;
   passwordPolicy: PasswordPolicyName;
@@ -71,6 +74,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     seedDemo: e.SEED_DEMO,
+    seedDemoProjects: e.SEED_DEMO_PROJECTS,
     platformTitle: e.PLATFORM_TITLE,
     province: e.PROVINCE,
     passwordPolicy: e.PASSWORD_POLICY,

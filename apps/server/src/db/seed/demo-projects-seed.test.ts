@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BuildingPage, MessagePage } from '@drp/domain';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { demoOrgIds, detailOf, projectApi } from '../../test/project-fixture.js';
+import { seedDemoProjects } from './demo-projects-seed.js';
+
+/** What a newcomer meets after `npm start`: applications in several states, seen by the right units. */
+describe('demo applications', () => {
+  let t: TestApp;
+  let api: ReturnType<typeof projectApi>;
+  let org: Record<string, string>;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await seedDemoProjects(t.app.ctx);
+    api = projectApi(t);
+    org = await demoOrgIds(t.database.db);
+  });
+  afterAll(() => t.close());
+
+  it('gives construct_admin a draft, a submitted and a passed application', async () => {
+    const token = await t.signIn('construct_admin');
+    const page = await api.page(token, 'pagelist', { pageSize: 20 });
+    expect(page.items.map((p) => [p.name, p.status]).sort()).toEqual(
+      [
+        ['岳麓区含浦片区安置房项目（一期）', 'DRAFT'],
+        ['梅溪湖第二小学新建工程', 'SUBMITTED'],
+        ['湘江新区科创中心办公楼', 'PASSED'],
+      ].sort(),
+    );
+    // The passed one is where a change application can start.
+    const masters = detailOf<{ name: string }[]>(
+      await api.queryDics(token, org.construct!, { isAlter: true }),
+    );
+    expect(masters.map((m) => m.name)).toEqual(['湘江新区科创中心办公楼']);
+  });
+
+  it('shows the submitted ones to the named units and agency, with buildings filled in, and not to others', async () => {
+    const design = await t.signIn('design_admin');
+    const seen = await api.page(design, 'pagelist', { pageSize: 20 });
+    expect(seen.items.map((p) => p.name).sort()).toEqual(
+      ['梅溪湖第二小学新建工程', '湘江新区科创中心办公楼'].sort(),
+    );
+    const school = seen.items.find((p) => p.name === '梅溪湖第二小学新建工程')!;
+
+    const buildings = detailOf<BuildingPage>(
+      await api.send('GET', `/api/checkDrawings/${org.design}/${school.id}/building/getBuildings`, design, {
+        query: { size: '20' },
+      }),
+    );
+    expect(buildings.items.map((b) => [b.name, b.status]).sort()).toEqual(
+      [
+        ['教学综合楼', 'SUBMITTED'],
+        ['风雨操场及食堂', 'SUBMITTED'],
+      ].sort(),
+    );
+    const designInfo = detailOf<{ specialty: string }[]>(
+      await api.send(
+        'GET',
+        `/api/checkDrawings/${org.design}/${school.id}/building/getBuildingDesignInfo/${buildings.items[0]!.id}`,
+        design,
+      ),
+    );
+    expect(designInfo.map((d) => d.specialty).sort()).toEqual(['ARCHITECTURE', 'STRUCTURE']);
+
+    // The design unit was told, as the API would have told it.
+    const messages = detailOf<MessagePage>(
+      await api.send('GET', '/api/message/messages', design, { query: { orgIds: org.design!, size: '-1' } }),
+    );
+    expect(
+      messages.items.some((m) => m.projectId === school.id && m.type === 'CONSTRUCT_PROJECT_SUBMIT'),
+    ).toBe(true);
+
+    const censor = await t.signIn('censor_admin');
+    expect((await api.page(censor, 'pagelist', { pageSize: 20 })).total).toBe(2);
+    for (const outsider of ['design2_admin', 'censor2_admin'])
+      expect((await api.page(await t.signIn(outsider), 'pagelist', { pageSize: 20 })).total).toBe(0);
+  });
+});

@@ -1,0 +1,284 @@
+import { eq } from 'drizzle-orm';
+import type { OrgType, PrincipalMember, Profile } from '@drp/domain';
+import {
+  projectDicRequest,
+  projectForm,
+  saveBuildingRequest,
+  type SaveBuildingRequest,
+  saveBuildingDesignInfosRequest,
+  saveBuildingHazardSourcesRequest,
+  saveBuildingSurveyInfoRequest,
+} from '@drp/domain';
+import type { AppContext } from '../../lib/app-context.js';
+import type { AuditActor } from '../../modules/audit/audit.service.js';
+import {
+  confirmBuilding,
+  saveBuilding,
+  saveDesignInfo,
+  saveHazards,
+  saveSurveyInfo,
+  submitBuildings,
+} from '../../modules/buildings/buildings.service.js';
+import { updateProject } from '../../modules/projects/projects.repository.js';
+import {
+  addProjectDic,
+  createApplication,
+  submitApplication,
+} from '../../modules/projects/projects.service.js';
+import { accounts } from '../schema/accounts.js';
+import { orgs } from '../schema/orgs.js';
+import { DEMO_ORGS } from './demo-seed.js';
+
+/** One demo party: its org id, the membership it acts through and who it is in the audit log. */
+interface Actor {
+  orgId: string;
+  member: PrincipalMember;
+  audit: AuditActor;
+}
+
+async function actorOf(
+  ctx: AppContext,
+  orgKey: string,
+  username: string,
+  orgType: OrgType,
+  profiles: Profile[],
+): Promise<Actor> {
+  const name = DEMO_ORGS.find((o) => o.key === orgKey)!.name;
+  const [org] = await ctx.db.select({ id: orgs.id }).from(orgs).where(eq(orgs.name, name));
+  const [account] = await ctx.db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(eq(accounts.username, username));
+  if (!org || !account) throw new Error(`demo ${orgKey}/${username} missing: seed the demo orgs first`);
+  return {
+    orgId: org.id,
+    member: { orgId: org.id, orgType, admin: true, profiles },
+    audit: { accountId: account.id, username, orgId: org.id, ip: '127.0.0.1' },
+  };
+}
+
+type BuildingSeed = Omit<SaveBuildingRequest, 'designOrgIds' | 'surveyOrgIds'> & {
+  hazards?: { code: string; description: string }[];
+};
+
+/** A tower of the 2020s in Changsha: hot-summer-cold-winter, 6 degrees (0.05 g), grade one. */
+const tower = (name: string, floorsAbove: number, floorArea: number): BuildingSeed => ({
+  name,
+  use: 'RESIDENTIAL',
+  structureType: 'SHEAR_WALL',
+  floorsAbove,
+  floorsBelow: 1,
+  height: Math.round(floorsAbove * 2.95 * 100) / 100,
+  floorArea,
+  seismicIntensity: 'DEGREE_6_0.05G',
+  fireResistanceRating: 'GRADE_1',
+  climaticRegion: 'HOT_SUMMER_COLD_WINTER',
+});
+
+/**
+ * The demo applications a newcomer meets on first start: a draft, one submitted to its units and
+ * agency with buildings and their design and survey information, and one that has passed review,
+ * from which a change application can start. They are made through the same use cases as the API,
+ * so the messages and the audit log tell the same story as the screens.
+ */
+export async function seedDemoProjects(ctx: AppContext): Promise<void> {
+  const construct = await actorOf(ctx, 'construct', 'construct_admin', 'CONSTRUCT', ['PROJECT_APPLICATION']);
+  const design = await actorOf(ctx, 'design', 'design_admin', 'DESIGN', ['DATA_UPLOAD']);
+  const survey = await actorOf(ctx, 'survey', 'survey_admin', 'SURVEY', ['DATA_UPLOAD']);
+  const censor = await actorOf(ctx, 'censor', 'censor_admin', 'CENSOR', ['DRAWING_APPROVAL_ADMIN']);
+  const dictionaries = ctx.dictionaries;
+
+  const application = async (input: {
+    master: { name: string; regionCode: string; address: string };
+    name: string;
+    totalArea: number;
+    belowGroundArea: number;
+    investment: number;
+    projectType: string;
+    permits: boolean;
+    buildings: BuildingSeed[];
+  }) => {
+    const dic = await addProjectDic(ctx, {
+      orgId: construct.orgId,
+      request: projectDicRequest.parse(input.master),
+    });
+    const form = projectForm.parse({
+      projectDicId: dic.id,
+      name: input.name,
+      regionCode: input.master.regionCode,
+      address: input.master.address,
+      landUsePermitNo: input.permits ? `地字第430104202600${input.investment % 97}号` : undefined,
+      planningPermitNo: input.permits ? `建字第430104202600${input.investment % 89}号` : undefined,
+      totalArea: input.totalArea,
+      aboveGroundArea: input.totalArea - input.belowGroundArea,
+      belowGroundArea: input.belowGroundArea,
+      investment: input.investment,
+      projectType: input.projectType,
+      constructType: 'NEW',
+      stage: 'CONSTRUCTION_DRAWING',
+      contactName: '王建国',
+      contactPhone: '13800000011',
+      designOrgIds: [design.orgId],
+      surveyOrgIds: [survey.orgId],
+      censorOrgId: censor.orgId,
+    });
+    const { id: projectId } = await createApplication(ctx, {
+      orgId: construct.orgId,
+      form,
+      audit: construct.audit,
+    });
+    const buildingIds: string[] = [];
+    for (const seed of input.buildings) {
+      const { hazards, ...basic } = seed;
+      const building = await saveBuilding(ctx, {
+        member: construct.member,
+        projectId,
+        form: saveBuildingRequest.parse({
+          ...basic,
+          designOrgIds: [design.orgId],
+          surveyOrgIds: [survey.orgId],
+        }),
+        dictionaries,
+        audit: construct.audit,
+      });
+      buildingIds.push(building.id);
+      if (hazards)
+        await saveHazards(ctx, {
+          member: construct.member,
+          projectId,
+          request: saveBuildingHazardSourcesRequest.parse({ buildingId: building.id, items: hazards }),
+          dictionaries,
+          audit: construct.audit,
+        });
+    }
+    return { projectId, buildingIds };
+  };
+
+  const submit = async (projectId: string, buildingIds: string[]) => {
+    await submitBuildings(ctx, {
+      member: construct.member,
+      projectId,
+      ids: buildingIds,
+      audit: construct.audit,
+    });
+    await submitApplication(ctx, { orgId: construct.orgId, id: projectId, seen: 0, audit: construct.audit });
+    for (const buildingId of buildingIds) {
+      await saveDesignInfo(ctx, {
+        member: design.member,
+        projectId,
+        request: saveBuildingDesignInfosRequest.parse({
+          buildingId,
+          items: [
+            { specialty: 'ARCHITECTURE', chiefDesigner: '陈明', engineerCertNo: '1143010-0087' },
+            { specialty: 'STRUCTURE', chiefDesigner: '李娜', engineerCertNo: 'S43-2019-0312' },
+          ],
+        }),
+        dictionaries,
+        audit: design.audit,
+      });
+      await saveSurveyInfo(ctx, {
+        member: survey.member,
+        projectId,
+        request: saveBuildingSurveyInfoRequest.parse({
+          buildingId,
+          siteCategory: 'II',
+          foundationType: 'PILE',
+          bearingStratum: '中风化泥质粉砂岩',
+          groundwaterDepth: 3.2,
+          liquefaction: 'NONE',
+          remark: '场地稳定，适宜建设；地下水对混凝土具微腐蚀性。',
+        }),
+        audit: survey.audit,
+      });
+    }
+  };
+
+  // 1. A draft still being prepared: two towers, no units' information yet.
+  await application({
+    master: {
+      name: '岳麓区含浦片区安置房项目',
+      regionCode: '430104',
+      address: '岳麓区含浦大道与学士路交汇处西北角',
+    },
+    name: '岳麓区含浦片区安置房项目（一期）',
+    totalArea: 68_450,
+    belowGroundArea: 12_300,
+    investment: 32_800,
+    projectType: 'RESIDENTIAL',
+    permits: false,
+    buildings: [tower('1#住宅楼', 26, 18_120), tower('2#住宅楼', 26, 18_120)],
+  });
+
+  // 2. Submitted: the units have filled in their part; the agency has it to receive.
+  const school = await application({
+    master: {
+      name: '梅溪湖第二小学新建工程',
+      regionCode: '430104',
+      address: '岳麓区梅溪湖路与桐梓坡路交汇处东南侧',
+    },
+    name: '梅溪湖第二小学新建工程',
+    totalArea: 24_860,
+    belowGroundArea: 6_200,
+    investment: 15_600,
+    projectType: 'PUBLIC_BUILDING',
+    permits: true,
+    buildings: [
+      {
+        ...tower('教学综合楼', 5, 11_420),
+        use: 'EDUCATION',
+        structureType: 'FRAME',
+        height: 23.7,
+        floorsBelow: 1,
+        hazards: [
+          { code: 'DEEP_FOUNDATION_PIT', description: '地下室基坑开挖深度 6.2 m，采用排桩加内支撑支护' },
+        ],
+      },
+      {
+        ...tower('风雨操场及食堂', 2, 7_240),
+        use: 'EDUCATION',
+        structureType: 'STEEL_FRAME',
+        height: 15.6,
+        floorsBelow: 0,
+        hazards: [{ code: 'STEEL_STRUCTURE', description: '风雨操场屋面钢网架跨度 36 m，整体提升安装' }],
+      },
+    ],
+  });
+  await submit(school.projectId, school.buildingIds);
+
+  // 3. Passed review, so a change application can start from it.
+  const offices = await application({
+    master: { name: '湘江新区科创中心办公楼', regionCode: '430104', address: '岳麓区尖山路 39 号' },
+    name: '湘江新区科创中心办公楼',
+    totalArea: 52_300,
+    belowGroundArea: 14_800,
+    investment: 41_200,
+    projectType: 'PUBLIC_BUILDING',
+    permits: true,
+    buildings: [
+      {
+        ...tower('A栋办公楼', 23, 31_600),
+        use: 'OFFICE',
+        structureType: 'FRAME_CORE_TUBE',
+        height: 99.6,
+        floorsBelow: 2,
+        hazards: [{ code: 'CURTAIN_WALL', description: '玻璃幕墙施工高度 99.6 m' }],
+      },
+      { ...tower('地下车库', 1, 5_900), use: 'GARAGE', structureType: 'FRAME', height: 5.4, floorsBelow: 2 },
+    ],
+  });
+  await submit(offices.projectId, offices.buildingIds);
+  for (const id of offices.buildingIds)
+    await confirmBuilding(ctx, {
+      member: censor.member,
+      projectId: offices.projectId,
+      id,
+      audit: censor.audit,
+    });
+  // The review steps between acceptance and passing (materials, missions, opinions, certificate)
+  // come with later capabilities; until then the demo marks this application passed directly.
+  await updateProject(ctx.db, offices.projectId, {
+    status: 'PASSED',
+    acceptedAt: ctx.clock(),
+    updatedAt: ctx.clock(),
+  });
+}
