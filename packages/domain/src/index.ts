@@ -13,6 +13,7 @@ export * from './access/api-access.js';
 export * from './auth/auth-contracts.js';
 export * from './errors/error-codes.js';
 export * from './http/envelope.js';
+export * from './http/fields.js';
 export * from './messages/message-type.js';
 export * from './messages/message-contracts.js';
 export * from './messages/relative-time.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dictionaryItem } from '../dictionaries/dictionary-contracts.js';
+import { commaList } from '../http/fields.js';
 import type { Locale } from '../errors/error-codes.js';
 import { personNameField } from '../members/member-contracts.js';
 
@@ -182,10 +183,7 @@ export const copyBuildingQuery = z.object({
 export type CopyBuildingQuery = z.input<typeof copyBuildingQuery>;
 
 /** A path parameter of comma-joined ids (`submit/{ids}`, `getAll/{ids}`...), each named once. */
-export const idListParam = z
-  .string()
-  .transform((s) => [...new Set(s.split(','))])
-  .pipe(z.array(z.uuid()).min(1).max(BUILDING_LIMITS.idsMax));
+export const idListParam = commaList(z.uuid(), { min: 1, max: BUILDING_LIMITS.idsMax });
 
 // ---- survey info (one per building and survey unit) ----
 

@@ -1,18 +1,6 @@
 import { z } from 'zod';
+import { commaList } from '../http/fields.js';
 import { MESSAGE_TYPE_KEYS } from './message-type.js';
-
-/** A comma-joined query value ("a,b,c") as a list; empty parts are dropped. */
-const commaList = <T extends z.ZodType<unknown, string>>(item: T) =>
-  z
-    .string()
-    .max(4000)
-    .transform((value) =>
-      value
-        .split(',')
-        .map((part) => part.trim())
-        .filter(Boolean),
-    )
-    .pipe(z.array(item).max(100));
 
 /**
  * `GET /api/message/messages` (spec §7): the to-do messages of the given organisations, newest

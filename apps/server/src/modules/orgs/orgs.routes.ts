@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  commaList,
   ORG_TYPES,
   companyOption,
   companyPage,
@@ -30,15 +31,7 @@ import {
 const tags = ['orgs'];
 const security = [{ bearer: [] }];
 /** Comma-separated organisation ids, as the legacy calls take them. */
-const idList = z
-  .string()
-  .transform((v) =>
-    v
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean),
-  )
-  .pipe(z.array(z.uuid()).min(1).max(100));
+const idList = commaList(z.uuid(), { min: 1 });
 
 export const orgsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(

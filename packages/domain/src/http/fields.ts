@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+/**
+ * A comma-joined value ("a,b,c") as a list, as the legacy calls take ids in paths and queries:
+ * parts are trimmed, empty ones dropped and repeats named once, then each is checked by `item`.
+ */
+export function commaList<T extends z.ZodType<unknown, string>>(
+  item: T,
+  { min = 0, max = 100 }: { min?: number; max?: number } = {},
+) {
+  return z
+    .string()
+    .max(max * 40)
+    .transform((value) => [
+      ...new Set(
+        value
+          .split(',')
+          .map((part) => part.trim())
+          .filter(Boolean),
+      ),
+    ])
+    .pipe(z.array(item).min(min).max(max));
+}
