@@ -28,6 +28,9 @@ import { projectsRoutes } from './modules/projects/projects.routes.js';
 import { dictionariesRoutes } from './modules/dictionaries/dictionaries.routes.js';
 import { loadDictionaries } from './modules/dictionaries/dictionary-loader.js';
 import { buildingsRoutes } from './modules/buildings/buildings.routes.js';
+import { surveyInfosRoutes } from './modules/survey-infos/survey-infos.routes.js';
+import { projectAltersRoutes } from './modules/project-alters/project-alters.routes.js';
+import { projectDocsRoutes } from './modules/project-docs/project-docs.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -87,6 +90,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       void sendError(request, reply, toAppError(error));
     },
     bodyLimit: 1024 * 1024,
+    // Legacy calls take comma-joined id lists in the path (`submit/{ids}`): up to 100 UUIDs.
+    maxParamLength: 4096,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -122,6 +127,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(projectsRoutes);
   await app.register(dictionariesRoutes);
   await app.register(buildingsRoutes);
+  await app.register(surveyInfosRoutes);
+  await app.register(projectAltersRoutes);
+  await app.register(projectDocsRoutes);
 
   await app.register(webPlugin, { webDist: config.webDist });
   return app;

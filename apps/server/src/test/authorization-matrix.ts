@@ -671,4 +671,68 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
     expected: readers(400),
     note: 'Acting for the own organisation (X-Org-Id) with a malformed id; the system admin names the design org: 404.',
   },
+
+  // Survey info: acting for the caller's own organisation on a malformed project
+  'GET /api/checkDrawings/:orgId/:projectId/surveyInfo/get': {
+    call: { params: ownMalformedProject },
+    expected: units(400),
+    note: 'The submit area (design and survey units) passes and fails validation; the service answers 404 to all but the named survey units.',
+  },
+  'POST /api/checkDrawings/:orgId/:projectId/surveyInfo/save': {
+    call: { params: ownMalformedProject, body: {} },
+    expected: units(400),
+    note: 'Empty form on a malformed project: fails validation, nothing is saved.',
+  },
+  'PUT /api/checkDrawings/:orgId/:projectId/surveyInfo/submit/:id': {
+    call: { params: { ...ownMalformedProject, id: '-1' } },
+    expected: units(400),
+    note: 'A malformed project id: nothing is submitted.',
+  },
+  'GET /api/checkDrawings/:orgId/:projectId/surveyInfo/getSurveyInfos': {
+    call: { params: ownMalformedProject },
+    expected: readers(400),
+  },
+
+  // Change applications: the construction unit writes; the detail follows the application detail
+  'GET /api/checkDrawings/projectAlterDetail/:id': {
+    call: { params: { id: 'not-a-project-id' } },
+    expected: statuses({ anonymous: 401, infoStaff: 403, systemAdmin: 403, default: 400 }),
+    note: 'As the application detail: every working organisation passes and the malformed id fails validation.',
+  },
+  'POST /api/checkDrawings/projectAlterDetail/saveOrUpdate': {
+    call: { body: {} },
+    expected: applyArea(400),
+    note: 'Empty form: fails validation, nothing is saved, no building is copied and no code is used up.',
+  },
+  'GET /api/checkDrawings/projectAlterDetail/getPassedBuildings': {
+    call: {},
+    expected: applyArea(400),
+    note: 'No projectDicId: fails validation.',
+  },
+
+  // Attachments of an application
+  'GET /api/checkDrawings/projectDoc/pagelist': {
+    call: {},
+    expected: statuses({ anonymous: 401, infoStaff: 403, systemAdmin: 403, default: 400 }),
+    note: 'No projectId: every working organisation passes and fails validation.',
+  },
+  'POST /api/checkDrawings/projectDoc/add': {
+    call: { body: {} },
+    expected: applyArea(415),
+    note: 'A JSON body where a multipart upload is expected: refused as 415, nothing is stored.',
+  },
+  'DELETE /api/checkDrawings/projectDoc/delete/:id': {
+    call: { params: { id: 'not-a-doc-id' } },
+    expected: applyArea(400),
+    note: 'A malformed id: fails validation, nothing is deleted.',
+  },
+  'POST /api/checkDrawings/projectDoc/remark/edit/:id': {
+    call: { params: { id: 'not-a-doc-id' }, body: {} },
+    expected: applyArea(400),
+    note: 'A malformed id: fails validation, nothing changes.',
+  },
+  'GET /api/checkDrawings/projectDoc/download/:id': {
+    call: { params: { id: 'not-a-doc-id' } },
+    expected: statuses({ anonymous: 401, infoStaff: 403, systemAdmin: 403, default: 400 }),
+  },
 };

@@ -2,7 +2,9 @@ import { eq, inArray } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import {
   ORG_HEADER,
+  type Building,
   type OrgType,
+  type Profile,
   type ProjectDetail,
   type ProjectDic,
   type ProjectForm,
@@ -10,9 +12,10 @@ import {
   type ProjectPage,
   type ProjectRole,
   type ProjectStatus,
+  type SaveBuildingRequest,
 } from '@drp/domain';
 import type { Db } from '../db/database.js';
-import { accounts } from '../db/schema/accounts.js';
+import { accounts, memberProfiles, members } from '../db/schema/accounts.js';
 import { orgs } from '../db/schema/orgs.js';
 import { projectOrgs, projects } from '../db/schema/projects.js';
 import { DEMO_ORGS } from '../db/seed/demo-seed.js';
@@ -88,6 +91,33 @@ export async function insertOrg(
 }
 
 /**
+ * A person in an organisation added straight to the database (e.g. the admin of an organisation
+ * made with `insertOrg`), who signs in with the demo password.
+ */
+export async function insertPerson(
+  db: Db,
+  row: { username: string; name: string; phone: string; orgId: string; admin?: boolean; profiles: Profile[] },
+): Promise<string> {
+  const [demo] = await db
+    .select({ hash: accounts.passwordHash })
+    .from(accounts)
+    .where(eq(accounts.username, 'construct_admin'));
+  const [account] = await db
+    .insert(accounts)
+    .values({ username: row.username, name: row.name, phone: row.phone, passwordHash: demo!.hash })
+    .returning({ id: accounts.id });
+  const [member] = await db
+    .insert(members)
+    .values({ accountId: account!.id, orgId: row.orgId, admin: row.admin ?? false })
+    .returning({ id: members.id });
+  if (row.profiles.length > 0)
+    await db
+      .insert(memberProfiles)
+      .values(row.profiles.map((profile) => ({ memberId: member!.id, profile })));
+  return account!.id;
+}
+
+/**
  * Moves an application where no API call takes it yet: review outcomes (status), the review
  * agency's acceptance, or a creation time a date filter needs.
  */
@@ -130,6 +160,34 @@ export function applicationForm(
     ...overrides,
   };
 }
+
+/** A complete, valid building (a 33-storey residential tower) under the demo design and survey units. */
+export function buildingForm(
+  org: Record<string, string>,
+  overrides: Partial<SaveBuildingRequest> = {},
+): SaveBuildingRequest {
+  return {
+    name: '1#住宅楼',
+    use: 'RESIDENTIAL',
+    structureType: 'SHEAR_WALL',
+    floorsAbove: 33,
+    floorsBelow: 2,
+    height: 99.6,
+    floorArea: 21_850.36,
+    seismicIntensity: 'DEGREE_6_0.05G',
+    fireResistanceRating: 'GRADE_1',
+    climaticRegion: 'HOT_SUMMER_COLD_WINTER',
+    designOrgIds: [org.design!],
+    surveyOrgIds: [org.survey!],
+    ...overrides,
+  };
+}
+
+/**
+ * The building `addBuilding` gives an application so that it can be submitted: a two-storey
+ * ancillary block, named so that it does not clash with the buildings tests enter themselves.
+ */
+export const FIXTURE_BUILDING_NAME = '配套用房';
 
 /** The detail of a 200 answer; any other answer fails the test with its body. */
 export function detailOf<T>(res: LightMyRequestResponse): T {
@@ -202,9 +260,55 @@ export function projectApi(t: TestApp) {
       }),
     baselist: (token: string, actingOrg?: string) =>
       send('GET', '/api/checkDrawings/project/baselist', token, { actingOrg }),
+    saveBuilding: (token: string, orgId: string, projectId: string, body: unknown) =>
+      send('POST', `/api/checkDrawings/${id(orgId)}/${id(projectId)}/building/saveBuildingInfo`, token, {
+        payload: body,
+      }),
+  };
+  /**
+   * Adds a building to a draft as its construction unit (`orgId`), under the application's first
+   * design unit and all its survey units: an application needs one before it can be submitted.
+   */
+  const addBuilding = async (
+    token: string,
+    orgId: string,
+    projectId: string,
+    overrides: Partial<SaveBuildingRequest> = {},
+  ) => {
+    const project = detailOf<ProjectDetail>(await api.detail(token, projectId, orgId));
+    const form: SaveBuildingRequest = {
+      name: FIXTURE_BUILDING_NAME,
+      use: 'SUPPORTING',
+      structureType: 'FRAME',
+      floorsAbove: 2,
+      floorsBelow: 0,
+      height: 8.4,
+      floorArea: 620,
+      seismicIntensity: 'DEGREE_6_0.05G',
+      fireResistanceRating: 'GRADE_2',
+      climaticRegion: 'HOT_SUMMER_COLD_WINTER',
+      designOrgIds: project.designList.slice(0, 1).map((p) => p.orgId),
+      surveyOrgIds: project.surveyList.map((p) => p.orgId),
+      ...overrides,
+    };
+    return detailOf<Building>(await api.saveBuilding(token, orgId, projectId, form));
   };
   return {
     ...api,
+    addBuilding,
+    /**
+     * Submits a draft of the construction unit `orgId` after adding the fixture building if it has
+     * none yet; `n` is the submit count the form showed. Answers the submit's response.
+     */
+    submitWithBuilding: async (token: string, orgId: string, projectId: string, n: number | string = 0) => {
+      const listed = await api.send(
+        'GET',
+        `/api/checkDrawings/${id(orgId)}/${id(projectId)}/building/queryBuildings`,
+        token,
+      );
+      if (detailOf<Building[]>(listed).length === 0) await addBuilding(token, orgId, projectId);
+      return api.submit(token, projectId, n);
+    },
     /** Registers a project master and returns it; fails the test unless the answer is 200. */
     dicOf: async (token: string, orgId: string, body: unknown) =>
       detailOf<ProjectDic>(await api.addDic(token, orgId, body)),

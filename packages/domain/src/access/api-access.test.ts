@@ -109,6 +109,27 @@ describe('decideAccess', () => {
     it('the system-admin flag does not open organisation areas', () => {
       expect(decideAccess(submit, sysadmin)).toEqual({ allow: false, deny: 'FORBIDDEN' });
     });
+
+    it("lets the print clerk into the audit area's lists but not into its projects (spec §6)", () => {
+      const clerk: PrincipalMember = {
+        orgId: 'org-censor',
+        orgType: 'CENSOR',
+        admin: false,
+        profiles: ['DRAWING_APPROVAL_PRINT'],
+      };
+      const printer: Principal = { accountId: 'a5', systemAdmin: false, members: [clerk] };
+      const list = API_ACCESS['GET /api/checkDrawings/project/pagelist']!;
+      const buildings = API_ACCESS['GET /api/checkDrawings/:orgId/:projectId/building/getBuildings']!;
+      expect(decideAccess(list, printer, 'org-censor')).toEqual({ allow: true, member: clerk });
+      expect(decideAccess(buildings, printer, 'org-censor')).toEqual({ allow: false, deny: 'FORBIDDEN' });
+      const reviewer: Principal = { accountId: 'a6', systemAdmin: false, members: [censorReviewer] };
+      expect(decideAccess(buildings, reviewer, 'org-censor2')).toEqual({
+        allow: true,
+        member: censorReviewer,
+      });
+      // Areas without a stricter project rule are unchanged.
+      expect(decideAccess(buildings, user, 'org-design')).toEqual({ allow: true, member: design });
+    });
   });
 });
 

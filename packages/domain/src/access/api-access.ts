@@ -13,7 +13,7 @@ import { AREAS, type AreaKey, type Principal, type PrincipalMember } from './are
 export type AccessRule =
   | { kind: 'public' }
   | { kind: 'signedIn' }
-  | { kind: 'area'; areas: readonly AreaKey[] }
+  | { kind: 'area'; areas: readonly AreaKey[]; project?: boolean }
   | { kind: 'orgAdmin' }
   | { kind: 'systemAdmin' };
 
@@ -27,7 +27,20 @@ export const ORG_ADMIN: AccessRule = { kind: 'orgAdmin' };
  * The one table of who may call what: "METHOD /url-pattern" as Fastify registers it. The server
  * refuses to start when a registered route is missing here, so no route goes unguarded.
  */
-export const API_ACCESS: Record<string, AccessRule> = {
+/**
+ * Routes under one project (`…/:orgId/:projectId/…`) are project routes: spec §6 lets some members
+ * into an area but not into its projects (the audit area's print clerk without an approval profile).
+ */
+function markProjectRoutes(table: Record<string, AccessRule>): Record<string, AccessRule> {
+  return Object.fromEntries(
+    Object.entries(table).map(([route, rule]) => [
+      route,
+      rule.kind === 'area' && route.includes('/:projectId/') ? { ...rule, project: true } : rule,
+    ]),
+  );
+}
+
+export const API_ACCESS: Record<string, AccessRule> = markProjectRoutes({
   'GET /api/health': PUBLIC,
   // The OpenAPI document and its UI, with their static assets.
   'GET /api/docs*': PUBLIC,
@@ -200,7 +213,31 @@ export const API_ACCESS: Record<string, AccessRule> = {
     'supervise',
     'joint',
   ),
-};
+  // Survey info (勘察信息): a survey unit named in the application writes its own; whoever sees the
+  // application reads the submitted ones (record checks in survey-infos.service).
+  'GET /api/checkDrawings/:orgId/:projectId/surveyInfo/get': inArea('submit'),
+  'POST /api/checkDrawings/:orgId/:projectId/surveyInfo/save': inArea('submit'),
+  'PUT /api/checkDrawings/:orgId/:projectId/surveyInfo/submit/:id': inArea('submit'),
+  'GET /api/checkDrawings/:orgId/:projectId/surveyInfo/getSurveyInfos': inArea(
+    'apply',
+    'submit',
+    'audit',
+    'supervise',
+    'joint',
+  ),
+  // Change applications (变更): the construction unit writes; whoever sees the application reads
+  // (record checks in project-alters.service).
+  'GET /api/checkDrawings/projectAlterDetail/:id': inArea('apply', 'submit', 'audit', 'supervise', 'joint'),
+  'POST /api/checkDrawings/projectAlterDetail/saveOrUpdate': inArea('apply'),
+  'GET /api/checkDrawings/projectAlterDetail/getPassedBuildings': inArea('apply'),
+  // Attachments of an application: the construction unit changes them while a draft; whoever sees
+  // the application lists and downloads (record checks in project-docs.service).
+  'GET /api/checkDrawings/projectDoc/pagelist': inArea('apply', 'submit', 'audit', 'supervise', 'joint'),
+  'POST /api/checkDrawings/projectDoc/add': inArea('apply'),
+  'DELETE /api/checkDrawings/projectDoc/delete/:id': inArea('apply'),
+  'POST /api/checkDrawings/projectDoc/remark/edit/:id': inArea('apply'),
+  'GET /api/checkDrawings/projectDoc/download/:id': inArea('apply', 'submit', 'audit', 'supervise', 'joint'),
+});
 
 /**
  * The rule for one registered route; a key ending in `*` covers its path and every URL under it,
@@ -245,7 +282,12 @@ export function decideAccess(
   }
   // Platform staff areas (admin, info) admit the system admin by account, not by membership.
   if (rule.areas.some((a) => AREAS[a].accountQualifies?.(principal))) return { allow: true, member: null };
-  const qualifies = (m: PrincipalMember) => rule.areas.some((a) => AREAS[a].memberQualifies(m));
+  const qualifies = (m: PrincipalMember) =>
+    rule.areas.some((a) =>
+      (rule.project
+        ? (AREAS[a].projectMemberQualifies ?? AREAS[a].memberQualifies)
+        : AREAS[a].memberQualifies)(m),
+    );
   if (orgId) {
     const member = principal.members.find((m) => m.orgId === orgId);
     if (!member) return { allow: false, deny: 'NOT_FOUND' };

@@ -29,6 +29,8 @@ export interface AreaDefinition {
   memberQualifies: (member: PrincipalMember) => boolean;
   /** Whether the account qualifies regardless of memberships (spec §6: system admin flag). */
   accountQualifies?: (principal: Principal) => boolean;
+  /** Where project routes ask more than the area does (spec §6: audit needs an approval profile). */
+  projectMemberQualifies?: (member: PrincipalMember) => boolean;
 }
 
 const has = (member: PrincipalMember, ...profiles: Profile[]) =>
@@ -67,6 +69,7 @@ export const AREAS: Record<AreaKey, AreaDefinition> = {
     orgTypes: ['CENSOR'],
     memberQualifies: (m) =>
       m.orgType === 'CENSOR' && (m.admin || has(m, ...APPROVAL_PROFILES, 'DRAWING_APPROVAL_PRINT')),
+    projectMemberQualifies: (m) => m.orgType === 'CENSOR' && has(m, ...APPROVAL_PROFILES),
   },
   supervise: {
     key: 'supervise',

@@ -29,6 +29,12 @@ export const AUDIT_ACTIONS = {
   BUILDING_SUBMITTED: { 'zh-CN': '提交单体', 'en-US': 'Building submitted' },
   BUILDING_CONFIRMED: { 'zh-CN': '确认单体', 'en-US': 'Building confirmed' },
   BUILDING_REJECTED: { 'zh-CN': '退回单体', 'en-US': 'Building rejected' },
+  SURVEY_INFO_SAVED: { 'zh-CN': '保存勘察信息', 'en-US': 'Survey information saved' },
+  SURVEY_INFO_SUBMITTED: { 'zh-CN': '提交勘察信息', 'en-US': 'Survey information submitted' },
+  PROJECT_ALTER_SAVED: { 'zh-CN': '保存变更内容', 'en-US': 'Change details saved' },
+  PROJECT_DOC_ADDED: { 'zh-CN': '上传报审附件', 'en-US': 'Attachment uploaded' },
+  PROJECT_DOC_UPDATED: { 'zh-CN': '修改附件备注', 'en-US': 'Attachment remark changed' },
+  PROJECT_DOC_DELETED: { 'zh-CN': '删除报审附件', 'en-US': 'Attachment deleted' },
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 const actionKeys = Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]];

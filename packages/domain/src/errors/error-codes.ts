@@ -224,6 +224,52 @@ export const ERROR_CODES = {
     'zh-CN': '「{name}」属于超过一定规模的危大工程，须标记为超过一定规模',
     'en-US': '"{name}" is a hazardous sub-project beyond a certain scale by definition and must be marked so',
   },
+  PROJECT_NO_BUILDINGS: {
+    status: 409,
+    'zh-CN': '请先添加单体后再提交',
+    'en-US': 'Add at least one building before submitting',
+  },
+  SURVEY_INFO_SUBMITTED: {
+    status: 409,
+    'zh-CN': '勘察信息已提交，不能再修改或重复提交',
+    'en-US': 'The survey information has been submitted; it cannot be changed or submitted again',
+  },
+  SURVEY_INFO_NOT_SAVED: {
+    status: 409,
+    'zh-CN': '请先保存勘察信息后再提交',
+    'en-US': 'Save the survey information before submitting it',
+  },
+  SURVEY_GRADE_MISMATCH: {
+    status: 400,
+    'zh-CN': '岩土工程勘察等级与工程重要性、场地和地基复杂程度等级不符（GB 50021 第3.1.4条），应为{grades}',
+    'en-US':
+      'The survey grade does not follow from the importance, site and ground grades (GB 50021 §3.1.4); it should be {grades}',
+  },
+  SURVEY_REPORT_DATE_FUTURE: {
+    status: 400,
+    'zh-CN': '报告完成日期不能晚于今天',
+    'en-US': 'The report date cannot be later than today',
+  },
+  ALTER_NO_PASSED_APPLICATION: {
+    status: 409,
+    'zh-CN': '该工程项目尚无审查合格的报审，不能申请变更',
+    'en-US': 'No application of this project has passed review yet; a change cannot be applied for',
+  },
+  ALTER_BUILDING_NOT_PASSED: {
+    status: 400,
+    'zh-CN': '所选单体不属于该工程项目审查合格的报审：{name}',
+    'en-US': 'The selected building is not part of a passed application of this project: {name}',
+  },
+  PROJECT_DOC_UNSUPPORTED_FILE: {
+    status: 400,
+    'zh-CN': '附件须为 PDF、OFD、JPG 或 PNG 文件',
+    'en-US': 'The attachment must be a PDF, OFD, JPG or PNG file',
+  },
+  PROJECT_DOC_FILE_MISSING: {
+    status: 400,
+    'zh-CN': '请选择要上传的附件',
+    'en-US': 'Choose the file to upload',
+  },
   INTERNAL_ERROR: {
     status: 500,
     'zh-CN': '服务器内部错误，请稍后再试',

@@ -25,6 +25,8 @@ export const LIMITS = {
   lockoutMinutes: 10,
   /** Sign-ins per minute from one address: an office behind one NAT stays well below. */
   loginRateLimitPerMinute: 100,
+  /** One attachment of an application (permits, contracts): scanned multi-page PDFs fit. */
+  projectDocMaxBytes: 50 * 1024 * 1024,
 } as const;
 
 export const SESSION_STORAGE_KEYS = {

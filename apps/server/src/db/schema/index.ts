@@ -6,3 +6,6 @@ export * from './registration.js';
 export * from './projects.js';
 export * from './messages.js';
 export * from './buildings.js';
+export * from './survey-infos.js';
+export * from './project-alters.js';
+export * from './project-docs.js';

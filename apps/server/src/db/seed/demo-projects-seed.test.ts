@@ -72,6 +72,16 @@ describe('demo applications', () => {
     ).toBe(true);
 
     const censor = await t.signIn('censor_admin');
+    // The survey unit's report summary is submitted, so the agency reads it.
+    const surveyInfos = detailOf<{ orgId: string; status: string; reportNo: string }[]>(
+      await api.send(
+        'GET',
+        `/api/checkDrawings/${org.censor}/${school.id}/surveyInfo/getSurveyInfos`,
+        censor,
+      ),
+    );
+    expect(surveyInfos.map((s) => [s.orgId, s.status])).toEqual([[org.survey, 'SUBMITTED']]);
+
     expect((await api.page(censor, 'pagelist', { pageSize: 20 })).total).toBe(2);
     for (const outsider of ['design2_admin', 'censor2_admin'])
       expect((await api.page(await t.signIn(outsider), 'pagelist', { pageSize: 20 })).total).toBe(0);

@@ -8,6 +8,7 @@ import {
   saveBuildingDesignInfosRequest,
   saveBuildingHazardSourcesRequest,
   saveBuildingSurveyInfoRequest,
+  saveSurveyInfoRequest,
 } from '@drp/domain';
 import type { AppContext } from '../../lib/app-context.js';
 import type { AuditActor } from '../../modules/audit/audit.service.js';
@@ -20,6 +21,7 @@ import {
   submitBuildings,
 } from '../../modules/buildings/buildings.service.js';
 import { updateProject } from '../../modules/projects/projects.repository.js';
+import { saveOwnSurveyInfo, submitOwnSurveyInfo } from '../../modules/survey-infos/survey-infos.service.js';
 import {
   addProjectDic,
   createApplication,
@@ -191,6 +193,30 @@ export async function seedDemoProjects(ctx: AppContext): Promise<void> {
         audit: survey.audit,
       });
     }
+    // The survey unit's report summary for the whole site, submitted.
+    await saveOwnSurveyInfo(ctx, {
+      member: survey.member,
+      projectId,
+      request: saveSurveyInfoRequest.parse({
+        stage: 'DETAILED',
+        importanceGrade: 'SECOND',
+        siteComplexity: 'SECOND',
+        groundComplexity: 'SECOND',
+        surveyGrade: 'B',
+        reportNo: `KC-2026-${projectId.slice(0, 4).toUpperCase()}`,
+        reportDate: ctx.clock().toISOString().slice(0, 10),
+        projectLeader: '周平',
+        engineerName: '周平',
+        engineerCertNo: 'AY43-2016-0158',
+        explorationPoints: 46,
+        totalDrilling: 1_384.5,
+        groundwaterDepth: 3.2,
+        adverseGeology: null,
+        conclusion: '场地稳定，适宜建设。建议采用旋挖成孔灌注桩，以中风化泥质粉砂岩为桩端持力层。',
+      }),
+      audit: survey.audit,
+    });
+    await submitOwnSurveyInfo(ctx, { member: survey.member, projectId, id: null, audit: survey.audit });
   };
 
   // 1. A draft still being prepared: two towers, no units' information yet.

@@ -16,7 +16,15 @@ import {
   type SaveBuildingRequest,
   type SurveyDesignUnits,
 } from '@drp/domain';
-import { applicationForm, demoOrgIds, detailOf, projectApi, setProject } from '../../test/project-fixture.js';
+import {
+  FIXTURE_BUILDING_NAME,
+  applicationForm,
+  buildingForm,
+  demoOrgIds,
+  detailOf,
+  projectApi,
+  setProject,
+} from '../../test/project-fixture.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { countBuildings } from './buildings.repository.js';
 
@@ -116,28 +124,6 @@ function buildingApi(t: TestApp) {
   };
 }
 
-/** A complete, valid building under the demo design and survey units. */
-function buildingForm(
-  org: Record<string, string>,
-  overrides: Partial<SaveBuildingRequest> = {},
-): SaveBuildingRequest {
-  return {
-    name: '1#住宅楼',
-    use: 'RESIDENTIAL',
-    structureType: 'SHEAR_WALL',
-    floorsAbove: 33,
-    floorsBelow: 2,
-    height: 99.6,
-    floorArea: 21_850.36,
-    seismicIntensity: 'DEGREE_6_0.05G',
-    fireResistanceRating: 'GRADE_1',
-    climaticRegion: 'HOT_SUMMER_COLD_WINTER',
-    designOrgIds: [org.design!],
-    surveyOrgIds: [org.survey!],
-    ...overrides,
-  };
-}
-
 const surveyFindings = (buildingId: string) => ({
   buildingId,
   siteCategory: 'II',
@@ -183,8 +169,18 @@ describe('buildings of a review application', () => {
       ...(options.designOrgIds ? { designOrgIds: options.designOrgIds } : {}),
     });
     const { id: projectId } = await projects.saved(token, form);
-    if (!options.draft) detailOf(await projects.submit(token, projectId, 0));
+    // A submitted application has a building: the fixture's, named apart from the ones tests add.
+    if (!options.draft) detailOf(await projects.submitWithBuilding(token, org[by]!, projectId, 0));
     return projectId;
+  }
+
+  /**
+   * The buildings of an application as the construction unit lists them, less the fixture building
+   * a submitted one got from `newProject`: those the test entered itself.
+   */
+  async function entered(projectId: string) {
+    const all = detailOf<Building[]>(await api.query(tokens.construct_admin, org.construct!, projectId));
+    return all.filter((b) => b.name !== FIXTURE_BUILDING_NAME);
   }
 
   /** Saves a building as the construction unit and returns it. */
@@ -232,7 +228,10 @@ describe('buildings of a review application', () => {
 
   it('registers every building route of the table, and not the missions one yet', async () => {
     const registered = new Set(t.app.apiRoutes.map((r) => `${r.method} ${r.url}`));
-    const buildingKeys = Object.keys(API_ACCESS).filter((k) => /building|getSurveyDesignUnits/i.test(k));
+    // Change applications' getPassedBuildings belongs to project-alters.
+    const buildingKeys = Object.keys(API_ACCESS).filter(
+      (k) => /building|getSurveyDesignUnits/i.test(k) && !k.includes('projectAlterDetail'),
+    );
     expect(buildingKeys).toHaveLength(26);
     for (const key of buildingKeys) expect(registered.has(key), key).toBe(true);
     const projectId = await newProject({ draft: true });
@@ -428,6 +427,18 @@ describe('buildings of a review application', () => {
       'BUILDING_UNIT_NOT_IN_PROJECT',
     );
     expect(wrongType.message).toBe('湖南省勘测设计院有限公司不是本项目的设计单位');
+    const inEnglish = await api.send(
+      'POST',
+      `/api/checkDrawings/${org.construct}/${projectId}/building/saveBuildingInfo`,
+      tokens.construct_admin,
+      {
+        payload: buildingForm(org, { designOrgIds: [org.survey!] }),
+        headers: { 'accept-language': 'en-US' },
+      },
+    );
+    expect(refused(inEnglish, 400, 'BUILDING_UNIT_NOT_IN_PROJECT').message).toBe(
+      '湖南省勘测设计院有限公司 is not a design unit of this project',
+    );
     refused(
       await api.save(
         tokens.construct_admin,
@@ -651,9 +662,7 @@ describe('buildings of a review application', () => {
       404,
       'NOT_FOUND',
     );
-    expect(
-      detailOf<Building[]>(await api.query(tokens.construct_admin, org.construct!, projectId)),
-    ).toHaveLength(1);
+    expect(await entered(projectId)).toHaveLength(1);
   });
 
   it('answers the form’s dictionary and the project’s units in one call each', async () => {
@@ -1075,9 +1084,7 @@ describe('buildings of a review application', () => {
       404,
       'NOT_FOUND',
     );
-    expect(
-      detailOf<Building[]>(await api.query(tokens.construct_admin, org.construct!, projectId)),
-    ).toHaveLength(2);
+    expect(await entered(projectId)).toHaveLength(2);
   });
 
   it('submits, then locks basic data; the agency confirms, and confirmed buildings are the mission ones', async () => {
@@ -1367,9 +1374,7 @@ describe('buildings of a review application', () => {
       409,
       'BUILDING_PROJECT_LOCKED',
     );
-    expect(detailOf<Building[]>(await api.query(tokens.construct_admin, org.construct!, projectId))).toEqual([
-      building,
-    ]);
+    expect(await entered(projectId)).toEqual([building]);
   });
 
   it('deletes draft buildings with everything entered for them', async () => {
@@ -1392,17 +1397,26 @@ describe('buildings of a review application', () => {
       'BUILDING_NOT_EDITABLE',
     );
     detailOf(await api.remove(tokens.design_admin, org.design!, projectId, [a.id, b.id]));
-    expect(
-      detailOf<Building[]>(await api.query(tokens.construct_admin, org.construct!, projectId)).map(
-        (x) => x.id,
-      ),
-    ).toEqual([c.id]);
+    expect((await entered(projectId)).map((x) => x.id)).toEqual([c.id]);
     refused(await api.get(tokens.construct_admin, org.construct!, projectId, a.id), 404, 'NOT_FOUND');
     refused(await api.remove(tokens.construct_admin, org.construct!, projectId, [a.id]), 404, 'NOT_FOUND');
     const audit = (await auditOf('BUILDING_DELETED')).filter(
       (e) => e.targetId === a.id || e.targetId === b.id,
     );
     expect(audit).toHaveLength(2);
+  });
+
+  it('takes many ids in one path: submits and reads a dozen buildings at once', async () => {
+    const projectId = await newProject();
+    const twelve = [];
+    for (let i = 1; i <= 12; i++) twelve.push(await newBuilding(projectId, { name: `${i}#楼` }));
+    const ids = twelve.map((b) => b.id);
+    // Twelve ids with their commas are 455 characters, beyond a router's usual 100 per parameter.
+    detailOf(await api.submit(tokens.construct_admin, org.construct!, projectId, ids));
+    const read = detailOf<{ id: string; status: string }[]>(
+      await api.getAll(tokens.construct_admin, org.construct!, projectId, ids),
+    );
+    expect(read.map((b) => b.status)).toEqual(ids.map(() => 'SUBMITTED'));
   });
 
   it('lets a building submitted before a recall change again; it goes back to draft', async () => {

@@ -14,6 +14,7 @@ import {
   type BuildingStatus,
   type BuildingSurveyInfo,
   type DictionaryKind,
+  type Locale,
   type PrincipalMember,
   type ProjectRole,
   type SurveyDesignUnits,
@@ -210,7 +211,11 @@ async function buildingOf(db: Db, projectId: string, id: string, lock = false) {
   return (await buildingsOf(db, projectId, [id], lock))[0]!;
 }
 
-const UNIT_ROLE_NAMES: Record<UnitRole, string> = { DESIGN: '设计单位', SURVEY: '勘察单位' };
+/** Error parameters in the reader's language. */
+const UNIT_ROLE_NAMES: Record<UnitRole, Record<Locale, string>> = {
+  DESIGN: { 'zh-CN': '设计单位', 'en-US': 'design unit' },
+  SURVEY: { 'zh-CN': '勘察单位', 'en-US': 'survey unit' },
+};
 
 /** The acting unit must be named on the building to enter its own findings for it. */
 async function requireNamedUnit(db: Db, building: BuildingRow, orgId: string, role: UnitRole) {
@@ -247,6 +252,11 @@ export function describeBuildingDictionary(dictionaries: Dictionaries): Building
 // ---- presenting ----
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+/** Buildings as the API shows them, with their units; change applications show passed ones alike. */
+export async function presentBuildings(db: Db, rows: readonly BuildingRow[]): Promise<Building[]> {
+  return present(db, rows);
+}
 
 async function present(db: Db, rows: readonly BuildingRow[]): Promise<Building[]> {
   const units = await listUnits(

@@ -196,7 +196,7 @@ describe('saving a draft application', () => {
     expect(after.code).toBe(saved.code);
     expect(Date.parse(after.updatedAt)).toBeGreaterThan(Date.parse(before.updatedAt));
 
-    detailOf(await s.api.submit(owner(), saved.id, 0));
+    detailOf(await s.api.submitWithBuilding(owner(), s.org.construct!, saved.id, 0));
     expect(await s.messagesAbout('design2_admin', saved.id, 'CONSTRUCT_PROJECT_SUBMIT')).toHaveLength(1);
     expect(await s.messagesAbout('design_admin', saved.id, 'CONSTRUCT_PROJECT_SUBMIT')).toEqual([]);
     expect((await s.api.shown(s.tokens.design2_admin!, saved.id)).name).toBe(changed.name);
@@ -412,6 +412,25 @@ describe('submitting and recalling an application', () => {
     expect(await isSubmittedFor('design_admin')).toBe(false);
   });
 
+  it('refuses to submit an application without buildings with 409 PROJECT_NO_BUILDINGS, and tells nobody', async () => {
+    const body = refused(await s.api.submit(owner(), id, 0), 409, 'PROJECT_NO_BUILDINGS');
+    expect(body.message).toBe('请先添加单体后再提交');
+    const english = await s.t.app.inject({
+      method: 'PUT',
+      url: `/api/checkDrawings/project/${id}/submit/0`,
+      headers: { authorization: `Bearer ${owner()}`, 'accept-language': 'en-US' },
+    });
+    expect(english.json<Refusal>().message).toBe('Add at least one building before submitting');
+    expect(await s.api.shown(owner(), id)).toMatchObject({
+      status: 'DRAFT',
+      submitCount: 0,
+      submittedAt: null,
+    });
+    expect(await s.messagesAbout('design_admin', id, 'CONSTRUCT_PROJECT_SUBMIT')).toEqual([]);
+    expect(await isSubmittedFor('design_admin')).toBe(false);
+    await s.api.addBuilding(owner(), s.org.construct!, id);
+  });
+
   it('submits: status SUBMITTED, submitCount 1, and the design and survey units are told', async () => {
     const res = await s.api.submit(owner(), id, 0);
     expect(detailOf(res)).toBeNull();
@@ -554,7 +573,7 @@ describe('submitting and recalling an application', () => {
 
   it('refuses to recall an application already in review with 409 PROJECT_ALREADY_ACCEPTED', async () => {
     const inReview = (await s.api.saved(owner(), applicationForm(s.org, s.dicId))).id;
-    detailOf(await s.api.submit(owner(), inReview, 0));
+    detailOf(await s.api.submitWithBuilding(owner(), s.org.construct!, inReview, 0));
     for (const status of ['IN_REVIEW', 'OPINIONS_ISSUED', 'PASSED', 'FILED'] as const) {
       await setProject(s.t.database.db, inReview, { status });
       refused(await s.api.revoke(owner(), inReview), 409, 'PROJECT_ALREADY_ACCEPTED');
@@ -564,6 +583,7 @@ describe('submitting and recalling an application', () => {
 
   it('takes one of two submits sent at the same moment and refuses the other with 409', async () => {
     const twice = (await s.api.saved(owner(), applicationForm(s.org, s.dicId))).id;
+    await s.api.addBuilding(owner(), s.org.construct!, twice);
     const answers = await Promise.all([s.api.submit(owner(), twice, 0), s.api.submit(owner(), twice, 0)]);
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     expect(await s.api.shown(owner(), twice)).toMatchObject({ status: 'SUBMITTED', submitCount: 1 });
@@ -620,7 +640,7 @@ describe('another construction unit', () => {
     const owner = s.tokens.construct_admin!;
     const draft = (await s.api.saved(owner, applicationForm(s.org, s.dicId))).id;
     const submitted = (await s.api.saved(owner, applicationForm(s.org, s.dicId))).id;
-    detailOf(await s.api.submit(owner, submitted, 0));
+    detailOf(await s.api.submitWithBuilding(owner, s.org.construct!, submitted, 0));
     const ownDic = await s.api.dicOf(other(), s.org.construct2!, {
       name: '湘江新区梅溪湖片区道路',
       regionCode: '430104',
@@ -710,7 +730,7 @@ describe('lists of applications and look-ups', () => {
       await setProject(s.t.database.db, saved.id, { createdAt: new Date(createdAt) });
     }
     for (const key of ['a1', 'a3', 'a4', 'a6'])
-      detailOf(await api.submit(tokens.construct_admin!, ids[key]!, 0));
+      detailOf(await api.submitWithBuilding(tokens.construct_admin!, org.construct!, ids[key]!, 0));
     await setProject(s.t.database.db, ids.a4!, { status: 'IN_REVIEW' });
 
     const theirDic = await api.dicOf(tokens.construct2_admin!, org.construct2!, {
@@ -724,7 +744,7 @@ describe('lists of applications and look-ups', () => {
     );
     ids.b0 = b0.id;
     codes.b0 = b0.code;
-    detailOf(await api.submit(tokens.construct2_admin!, b0.id, 0));
+    detailOf(await api.submitWithBuilding(tokens.construct2_admin!, org.construct2!, b0.id, 0));
   });
   afterAll(() => s?.t.close());
 

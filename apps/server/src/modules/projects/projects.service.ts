@@ -18,6 +18,8 @@ import { inTransaction, type Db } from '../../db/database.js';
 import type { AppContext } from '../../lib/app-context.js';
 import { AppError } from '../../lib/app-error.js';
 import { recordAudit, type AuditActor } from '../audit/audit.service.js';
+import { countBuildings } from '../buildings/buildings.repository.js';
+import { storageKeysOfProject } from '../project-docs/project-docs.repository.js';
 import { dictionaryEntry } from '../dictionaries/dictionaries.service.js';
 import { sendMessage } from '../messages/messages.service.js';
 import {
@@ -105,9 +107,18 @@ export function sees(
   }
 }
 
-/** The application if the acting organisation may see it; NOT_FOUND otherwise, as if missing. */
-async function visibleProject(db: Db, member: PrincipalMember, id: string) {
-  const project = await findProject(db, id);
+/**
+ * The application if the acting organisation may see it; NOT_FOUND otherwise, as if missing.
+ * `lock` holds the application row for a change that must not interleave with submit or recall.
+ */
+export async function visibleProject(
+  db: Db,
+  member: PrincipalMember | null,
+  id: string,
+  options: { lock?: boolean } = {},
+) {
+  if (!member) throw new AppError('NOT_FOUND');
+  const project = options.lock ? await findProjectForUpdate(db, id) : await findProject(db, id);
   if (!project) throw new AppError('NOT_FOUND');
   const parties = await listParties(db, id);
   if (!sees(await scopeOf(db, member), project, parties)) throw new AppError('NOT_FOUND');
@@ -295,13 +306,15 @@ export async function updateApplication(
   });
 }
 
+/** Deletes a draft with everything under it; its attachments' bytes go once that has committed. */
 export async function deleteApplication(
   ctx: AppContext,
   input: { orgId: string; id: string; audit: AuditActor },
 ) {
-  await inTransaction(ctx.db, async (tx) => {
+  const files = await inTransaction(ctx.db, async (tx) => {
     const project = await ownProjectForUpdate(tx, input.orgId, input.id);
     if (project.status !== 'DRAFT') throw new AppError('PROJECT_NOT_DRAFT');
+    const keys = await storageKeysOfProject(tx, project.id);
     await deleteProject(tx, project.id);
     await recordAudit(tx, ctx.clock(), {
       action: 'PROJECT_DELETED',
@@ -309,12 +322,15 @@ export async function deleteApplication(
       target: { type: 'project', id: project.id },
       detail: { code: project.code, name: project.name },
     });
+    return keys;
   });
+  for (const key of files) await ctx.files.remove(key);
 }
 
 /**
  * Submits a draft to its design and survey units, who are told. `seen` is the submit count the
  * caller's form showed: a second click, or a form older than a recall and resubmit, is refused.
+ * An application needs at least one building.
  */
 export async function submitApplication(
   ctx: AppContext,
@@ -324,6 +340,8 @@ export async function submitApplication(
     const project = await ownProjectForUpdate(tx, input.orgId, input.id);
     if (project.status !== 'DRAFT') throw new AppError('PROJECT_NOT_DRAFT');
     if (project.submitCount !== input.seen) throw new AppError('CONFLICT');
+    // The agency reviews buildings: an application without one has nothing to review.
+    if ((await countBuildings(tx, project.id)) === 0) throw new AppError('PROJECT_NO_BUILDINGS');
     await updateProject(tx, project.id, {
       status: 'SUBMITTED',
       submitCount: project.submitCount + 1,

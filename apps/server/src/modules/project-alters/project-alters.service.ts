@@ -1,0 +1,249 @@
+import type {
+  PassedBuilding,
+  PrincipalMember,
+  ProjectAlterDetail,
+  ProjectAlterSaved,
+  projectAlterRequest,
+} from '@drp/domain';
+import type { z } from 'zod';
+import { inTransaction, type Db } from '../../db/database.js';
+import type { AppContext } from '../../lib/app-context.js';
+import { AppError } from '../../lib/app-error.js';
+import { recordAudit, type AuditActor } from '../audit/audit.service.js';
+import {
+  deleteBuildings,
+  findBuildingsByIds,
+  insertBuilding,
+  insertDesignInfos,
+  insertHazardSources,
+  isBuildingNameTaken,
+  listDesignInfos,
+  listHazardSources,
+  listUnits,
+  replaceUnits,
+  type BuildingRow,
+} from '../buildings/buildings.repository.js';
+import { presentBuildings } from '../buildings/buildings.service.js';
+import {
+  applicationsOfDic,
+  findProject,
+  findProjectDic,
+  findProjectForUpdate,
+  listParties,
+} from '../projects/projects.repository.js';
+import { createApplication, describeApplication, updateApplication } from '../projects/projects.service.js';
+import {
+  deleteAlterBuildings,
+  findAlter,
+  insertAlter,
+  insertAlterBuildings,
+  listAlterBuildings,
+  listPassedBuildings,
+  updateAlter,
+} from './project-alters.repository.js';
+
+type AlterRequest = z.output<typeof projectAlterRequest>;
+type Party = Awaited<ReturnType<typeof listParties>>[number];
+
+/**
+ * The construction unit's project master, which must have a passed application: a change
+ * starts from what passed review. Someone else's master answers NOT_FOUND, as if missing.
+ */
+async function passedMaster(db: Db, orgId: string, dicId: string) {
+  const dic = await findProjectDic(db, dicId, orgId);
+  if (!dic) throw new AppError('NOT_FOUND');
+  if (!(await applicationsOfDic(db, dic.id)).passed) throw new AppError('ALTER_NO_PASSED_APPLICATION');
+  return dic;
+}
+
+/** The buildings a change of this master can pick (projectAlterDetail/getPassedBuildings). */
+export async function listPassedBuildingsOf(
+  ctx: AppContext,
+  input: { orgId: string; projectDicId: string },
+): Promise<PassedBuilding[]> {
+  const dic = await passedMaster(ctx.db, input.orgId, input.projectDicId);
+  const rows = await listPassedBuildings(ctx.db, dic.id);
+  const shown = await presentBuildings(
+    ctx.db,
+    rows.map((r) => r.building),
+  );
+  return shown.map((b, i) => ({
+    ...b,
+    projectCode: rows[i]!.projectCode ?? '',
+    projectName: rows[i]!.projectName,
+  }));
+}
+
+/**
+ * Copies a passed building into the change application as a draft: basic data, the units still
+ * taking part in the change, hazard sources and those units' design info. The survey findings
+ * are left for the survey units to confirm anew.
+ */
+async function copyIntoChange(
+  tx: Db,
+  source: BuildingRow,
+  projectId: string,
+  parties: readonly Party[],
+  orgId: string,
+  now: Date,
+) {
+  if (await isBuildingNameTaken(tx, projectId, source.name))
+    throw new AppError('BUILDING_NAME_TAKEN', { name: source.name });
+  const copy = await insertBuilding(tx, {
+    projectId,
+    name: source.name,
+    use: source.use,
+    structureType: source.structureType,
+    floorsAbove: source.floorsAbove,
+    floorsBelow: source.floorsBelow,
+    height: source.height,
+    floorArea: source.floorArea,
+    seismicIntensity: source.seismicIntensity,
+    fireResistanceRating: source.fireResistanceRating,
+    climaticRegion: source.climaticRegion,
+    createdByOrgId: orgId,
+    createdAt: now,
+    updatedAt: now,
+  });
+  const units = (await listUnits(tx, [source.id]))
+    .filter((u) => parties.some((p) => p.orgId === u.orgId && p.role === u.role))
+    .map((u) => ({ orgId: u.orgId, role: u.role }));
+  await replaceUnits(tx, copy.id, units);
+  await insertHazardSources(
+    tx,
+    (await listHazardSources(tx, source.id)).map((h) => ({
+      buildingId: copy.id,
+      code: h.code,
+      description: h.description,
+      beyondScale: h.beyondScale,
+      createdAt: now,
+      updatedAt: now,
+    })),
+  );
+  await insertDesignInfos(
+    tx,
+    (await listDesignInfos(tx, source.id))
+      .filter((d) => units.some((u) => u.role === 'DESIGN' && u.orgId === d.orgId))
+      .map((d) => ({
+        buildingId: copy.id,
+        orgId: d.orgId,
+        specialty: d.specialty,
+        chiefDesigner: d.chiefDesigner,
+        engineerCertNo: d.engineerCertNo,
+        remark: d.remark,
+        createdAt: now,
+        updatedAt: now,
+      })),
+  );
+  return copy;
+}
+
+/** Names a building that is not a passed one of the master, without naming other units' buildings. */
+async function notPassed(tx: Db, orgId: string, buildingId: string) {
+  const [building] = await findBuildingsByIds(tx, [buildingId]);
+  const project = building ? await findProject(tx, building.projectId) : null;
+  const name = project?.constructOrgId === orgId ? building!.name : buildingId;
+  return new AppError('ALTER_BUILDING_NOT_PASSED', { name });
+}
+
+/**
+ * Saves a change application (no id) or changes a draft one: the application form, as for a first
+ * application, and the change's own part. Passed buildings newly picked are copied in as drafts,
+ * so buildings, submit and recall work as for any application; the copies of buildings no longer
+ * picked are deleted. Only the construction unit owning the master, only while a draft.
+ */
+export async function saveAlter(
+  ctx: AppContext,
+  input: { orgId: string; request: AlterRequest; audit: AuditActor },
+): Promise<ProjectAlterSaved> {
+  const { request, orgId } = input;
+  return inTransaction(ctx.db, async (tx) => {
+    const scoped = { ...ctx, db: tx };
+    const existing = request.id ? await findProjectForUpdate(tx, request.id) : null;
+    if (request.id) {
+      if (!existing || existing.constructOrgId !== orgId || !existing.isAlter)
+        throw new AppError('NOT_FOUND');
+      if (existing.status !== 'DRAFT') throw new AppError('PROJECT_NOT_DRAFT');
+    }
+    const dic = await passedMaster(tx, orgId, request.form.projectDicId);
+    const passed = new Map((await listPassedBuildings(tx, dic.id)).map((r) => [r.building.id, r.building]));
+    for (const id of request.buildingIds) if (!passed.has(id)) throw await notPassed(tx, orgId, id);
+
+    const now = ctx.clock();
+    const part = { categories: request.categories, content: request.content, reason: request.reason };
+    let saved: ProjectAlterSaved;
+    if (existing) {
+      await updateApplication(scoped, { orgId, id: existing.id, form: request.form, audit: input.audit });
+      await updateAlter(tx, existing.id, { ...part, updatedAt: now });
+      saved = { id: existing.id, code: existing.code ?? '' };
+    } else {
+      saved = await createApplication(scoped, {
+        orgId,
+        form: request.form,
+        isAlter: true,
+        audit: input.audit,
+      });
+      await insertAlter(tx, { projectId: saved.id, ...part, createdAt: now, updatedAt: now });
+    }
+
+    const current = existing ? await listAlterBuildings(tx, saved.id) : [];
+    const wanted = new Set(request.buildingIds);
+    const dropped = current.filter((c) => !wanted.has(c.sourceBuildingId));
+    await deleteBuildings(
+      tx,
+      dropped.flatMap((d) => (d.buildingId ? [d.buildingId] : [])),
+    );
+    await deleteAlterBuildings(
+      tx,
+      saved.id,
+      dropped.map((d) => d.sourceBuildingId),
+    );
+    const parties = await listParties(tx, saved.id);
+    const added = request.buildingIds.filter((id) => !current.some((c) => c.sourceBuildingId === id));
+    const links = [];
+    for (const sourceId of added) {
+      const copy = await copyIntoChange(tx, passed.get(sourceId)!, saved.id, parties, orgId, now);
+      links.push({ projectId: saved.id, sourceBuildingId: sourceId, buildingId: copy.id });
+    }
+    await insertAlterBuildings(tx, links);
+    await recordAudit(tx, now, {
+      action: 'PROJECT_ALTER_SAVED',
+      actor: input.audit,
+      target: { type: 'project', id: saved.id },
+      detail: {
+        code: saved.code,
+        categories: request.categories,
+        added: added.length,
+        dropped: dropped.length,
+      },
+    });
+    return saved;
+  });
+}
+
+/** A change application: its own part and the application, for whoever sees the application. */
+export async function describeAlter(
+  ctx: AppContext,
+  input: { member: PrincipalMember; id: string },
+): Promise<ProjectAlterDetail> {
+  const project = await describeApplication(ctx, input);
+  const alter = project.isAlter ? await findAlter(ctx.db, project.id) : null;
+  if (!alter) throw new AppError('NOT_FOUND');
+  const buildings = await listAlterBuildings(ctx.db, project.id);
+  return {
+    projectId: project.id,
+    categories: alter.categories,
+    content: alter.content,
+    reason: alter.reason,
+    buildings: buildings.map((b) => ({
+      sourceBuildingId: b.sourceBuildingId,
+      sourceProjectId: b.sourceProjectId,
+      sourceProjectCode: b.sourceProjectCode ?? '',
+      name: b.name,
+      buildingId: b.buildingId,
+    })),
+    project,
+    createdAt: alter.createdAt.toISOString(),
+    updatedAt: alter.updatedAt.toISOString(),
+  };
+}

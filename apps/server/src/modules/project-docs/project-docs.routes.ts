@@ -1,0 +1,177 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  LIMITS,
+  PROJECT_DOC_CONTENT_TYPES,
+  envelopeOf,
+  projectDoc,
+  projectDocAddFields,
+  projectDocListQuery,
+  projectDocPage,
+  projectDocRemarkRequest,
+} from '@drp/domain';
+import { AppError } from '../../lib/app-error.js';
+import { ok } from '../../lib/envelope.js';
+import { auditActorOf } from '../audit/audit.service.js';
+import {
+  addProjectDoc,
+  editProjectDocRemark,
+  listProjectDocs,
+  openProjectDoc,
+  removeProjectDoc,
+} from './project-docs.service.js';
+
+const tags = ['project-docs'];
+const security = [{ bearer: [] }];
+const idParams = z.object({ id: z.uuid() });
+const MB = LIMITS.projectDocMaxBytes / 1048576;
+
+/**
+ * A download under the file's own name: RFC 6266 with the UTF-8 name (RFC 5987, where ' ( ) * are
+ * escaped too) and a plain ASCII fallback for old clients.
+ */
+function contentDisposition(fileName: string) {
+  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  const encoded = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+/**
+ * The attachments of a review application (`projectDoc`, spec §7): the construction unit adds,
+ * deletes and annotates them while the application is a draft; whoever sees the application lists
+ * and downloads them (project-docs.service decides on each record).
+ */
+export const projectDocsRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(multipart, {
+    limits: { fileSize: LIMITS.projectDocMaxBytes, files: 1, fields: 10, fieldSize: 4096 },
+  });
+
+  app.get(
+    '/api/checkDrawings/projectDoc/pagelist',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "An application's attachments, newest first, of one kind (modelType) when given",
+        querystring: projectDocListQuery,
+        response: { 200: envelopeOf(projectDocPage) },
+      },
+    },
+    async (request) =>
+      ok(request, await listProjectDocs(app.ctx, { member: request.actingMember, query: request.query })),
+  );
+
+  app.post(
+    '/api/checkDrawings/projectDoc/add',
+    {
+      schema: {
+        tags,
+        security,
+        summary: `Attach a file to a draft application (multipart: fields projectId, modelType, remark, then the part "file"; PDF, OFD, JPG or PNG by content, at most ${MB} MB)`,
+        consumes: ['multipart/form-data'],
+        response: { 200: envelopeOf(projectDoc) },
+      },
+    },
+    async (request) => {
+      if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+      const fields: Record<string, string> = {};
+      let file: { fileName: string; body: Buffer } | undefined;
+      for await (const part of request.parts()) {
+        if (part.type === 'file') {
+          const body = await part.toBuffer().catch((error: { code?: string }) => {
+            if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('FILE_TOO_LARGE', { mb: MB });
+            throw error;
+          });
+          file = { fileName: part.filename, body };
+        } else if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+      }
+      const parsed = projectDocAddFields.safeParse(fields);
+      if (!parsed.success)
+        throw new AppError('VALIDATION_FAILED', {
+          reason: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '),
+        });
+      if (!file || file.body.length === 0) throw new AppError('PROJECT_DOC_FILE_MISSING');
+      return ok(
+        request,
+        await addProjectDoc(app.ctx, {
+          member: request.actingMember,
+          ...parsed.data,
+          file,
+          audit: auditActorOf(request),
+        }),
+      );
+    },
+  );
+
+  app.delete(
+    '/api/checkDrawings/projectDoc/delete/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Deletes an attachment of a draft application',
+        params: idParams,
+        response: { 200: envelopeOf(z.null()) },
+      },
+    },
+    async (request) => {
+      await removeProjectDoc(app.ctx, {
+        member: request.actingMember,
+        id: request.params.id,
+        audit: auditActorOf(request),
+      });
+      return ok(request, null);
+    },
+  );
+
+  app.post(
+    '/api/checkDrawings/projectDoc/remark/edit/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Changes an attachment's remark, while its application is a draft",
+        params: idParams,
+        body: projectDocRemarkRequest,
+        response: { 200: envelopeOf(projectDoc) },
+      },
+    },
+    async (request) =>
+      ok(
+        request,
+        await editProjectDocRemark(app.ctx, {
+          member: request.actingMember,
+          id: request.params.id,
+          remark: request.body.remark,
+          audit: auditActorOf(request),
+        }),
+      ),
+  );
+
+  app.get(
+    '/api/checkDrawings/projectDoc/download/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The file of an attachment, as a download under its own name',
+        params: idParams,
+        produces: [...PROJECT_DOC_CONTENT_TYPES],
+        response: { 200: z.any() },
+      },
+    },
+    async (request, reply) => {
+      const file = await openProjectDoc(app.ctx, { member: request.actingMember, id: request.params.id });
+      return reply
+        .type(file.contentType)
+        .header('content-length', file.size)
+        .header('content-disposition', contentDisposition(file.fileName))
+        .header('cache-control', 'private, no-store')
+        .send(file.body);
+    },
+  );
+};

@@ -1,0 +1,109 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelopeOf, saveSurveyInfoRequest, surveyInfo, surveyInfoIdParam } from '@drp/domain';
+import { ok } from '../../lib/envelope.js';
+import { auditActorOf } from '../audit/audit.service.js';
+import {
+  getOwnSurveyInfo,
+  listSurveyInfos,
+  saveOwnSurveyInfo,
+  submitOwnSurveyInfo,
+} from './survey-infos.service.js';
+
+const tags = ['survey-infos'];
+const security = [{ bearer: [] }];
+const BASE = '/api/checkDrawings/:orgId/:projectId/surveyInfo';
+const projectParams = z.object({ orgId: z.uuid(), projectId: z.uuid() });
+
+/**
+ * A survey unit's project-level survey information (勘察信息), spec §7 "Survey info". `orgId` is
+ * the acting organisation; for get, save and submit it must be a survey unit named in the
+ * application (survey-infos.service), anyone else gets 404 as for a missing project.
+ */
+export const surveyInfosRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    `${BASE}/get`,
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          "The acting survey unit's own survey information for the application (null before its first save)",
+        params: projectParams,
+        response: { 200: envelopeOf(surveyInfo.nullable()) },
+      },
+    },
+    async (request) =>
+      ok(
+        request,
+        await getOwnSurveyInfo(app.ctx, {
+          member: request.actingMember,
+          projectId: request.params.projectId,
+        }),
+      ),
+  );
+  app.post(
+    `${BASE}/save`,
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          "Saves the acting survey unit's draft (creates it on the first save); read-only once submitted",
+        params: projectParams,
+        body: saveSurveyInfoRequest,
+        response: { 200: envelopeOf(surveyInfo) },
+      },
+    },
+    async (request) =>
+      ok(
+        request,
+        await saveOwnSurveyInfo(app.ctx, {
+          member: request.actingMember,
+          projectId: request.params.projectId,
+          request: request.body,
+          audit: auditActorOf(request),
+        }),
+      ),
+  );
+  app.put(
+    `${BASE}/submit/:id`,
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Submits the acting survey unit's information (id -1: its own for this application)",
+        params: projectParams.extend({ id: surveyInfoIdParam }),
+        response: { 200: envelopeOf(surveyInfo) },
+      },
+    },
+    async (request) =>
+      ok(
+        request,
+        await submitOwnSurveyInfo(app.ctx, {
+          member: request.actingMember,
+          projectId: request.params.projectId,
+          id: request.params.id,
+          audit: auditActorOf(request),
+        }),
+      ),
+  );
+  app.get(
+    `${BASE}/getSurveyInfos`,
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          "Every survey unit's submitted information, for whoever sees the application; a survey unit also gets its draft",
+        params: projectParams,
+        response: { 200: envelopeOf(z.array(surveyInfo)) },
+      },
+    },
+    async (request) =>
+      ok(
+        request,
+        await listSurveyInfos(app.ctx, { member: request.actingMember, projectId: request.params.projectId }),
+      ),
+  );
+};
