@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, launchBrowser, newPage, sessionToken, signIn } from './support/browser';
+import { DEMO_PASSWORD, baseURL, launchBrowser, newPage, sessionToken, signIn } from './support/browser';
+import { addBuilding, apiSession, orgIdOf } from './support/project-api';
 
 /**
  * Review applications (报审) on the single PGlite server with the demo data: the construction unit
@@ -212,6 +213,17 @@ describe('review applications', () => {
     const stale = await page.context().newPage();
     await stale.goto(`/sys_apply/reportdetail/${projectId}?token=${await sessionToken(page)}`);
     await expect.poll(() => detailValue(stale, '状态')).toBe('草稿');
+
+    // Without a building there is nothing to review: refused in the server's words, still a draft.
+    await page.getByTestId('submit-project').click();
+    await confirmDialog(page, '提交后设计、勘察单位将收到通知');
+    await expect.poll(() => toasts(page)).toContain('请先添加单体后再提交');
+    expect(await detailValue(page, '状态')).toBe('草稿');
+    const owner = await apiSession(baseURL(), 'construct_admin', DEMO_PASSWORD);
+    await addBuilding(owner, projectId, {
+      name: '1#住宅楼',
+      designOrgIds: [await orgIdOf(owner, 'DESIGN', DESIGN)],
+    });
 
     await page.getByTestId('submit-project').click();
     await confirmDialog(page, '提交后设计、勘察单位将收到通知');

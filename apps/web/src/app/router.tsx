@@ -2,10 +2,12 @@ import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
 import { AREAS, AREA_KEYS, type AreaKey } from '@drp/domain';
 import { RequireArea } from '../features/auth/components/require-area';
 import { AreaLayout } from './layouts/area-layout';
+import { ProjectLayout } from './layouts/project-layout';
 import { RootLayout } from './root-layout';
 import { registerRoutes } from './route-registry';
 import { AreaHomePage } from './routes/areas/area-home-page';
 import { AuditLogPage } from './routes/areas/audit-log-page';
+import { BuildingDetailPage, BuildingListPage, NewBuildingPage } from './routes/areas/building-pages';
 import {
   DirectoryDetailPage,
   DirectoryEditPage,
@@ -16,12 +18,14 @@ import {
 } from './routes/areas/ent-pages';
 import { OrgUsersPage } from './routes/areas/org-users-page';
 import { PasswordModifyPage } from './routes/areas/password-modify-page';
+import { ChangeDetailPage, NewChangePage } from './routes/areas/project-alter-pages';
 import {
   NewReportPage,
   ProjectDetailPage,
   ProjectListPage,
   type ProjectArea,
 } from './routes/areas/project-pages';
+import { SurveyInfoFormPage, SurveyInfoListPage, SurveyInfoPage } from './routes/areas/survey-info-pages';
 import { IndexRedirect } from './routes/common/index-redirect';
 import { NotFoundPage } from './routes/common/not-found-page';
 import { LoginPage } from './routes/sso/login-page';
@@ -49,6 +53,21 @@ const projectDetail = (area: ProjectArea, path: string): RouteObject => ({
   },
 });
 
+/**
+ * One change application (变更), read-only. Submit has no newchange: a change starts from the
+ * construction unit's own project master (the server refuses anyone else), so it is not routed there.
+ */
+const changeDetail = (area: ProjectArea, path: string): RouteObject => ({
+  path,
+  element: <ChangeDetailPage area={area} />,
+  handle: {
+    title:
+      area === 'supervise' || area === 'joint'
+        ? 'projectAlters.changeInfoTitle'
+        : 'projectAlters.detailTitle',
+  },
+});
+
 /** The screens each area has beyond its workbench and password page; `handle.title` names them in the navbar. */
 const AREA_SCREENS: Record<AreaKey, RouteObject[]> = {
   apply: [
@@ -56,12 +75,34 @@ const AREA_SCREENS: Record<AreaKey, RouteObject[]> = {
     { path: 'newreport', element: <NewReportPage />, handle: { title: 'projects.newTitle' } },
     { path: 'newreport/:id', element: <NewReportPage />, handle: { title: 'projects.editTitle' } },
     projectDetail('apply', 'reportdetail/:id'),
+    { path: 'newchange', element: <NewChangePage />, handle: { title: 'projectAlters.newTitle' } },
+    { path: 'newchange/:id', element: <NewChangePage />, handle: { title: 'projectAlters.editTitle' } },
+    changeDetail('apply', 'changedetail/:id'),
     orgUsers,
   ],
-  submit: [projectList('submit'), projectDetail('submit', 'reportdetail/:id'), orgUsers],
-  audit: [projectList('audit'), projectDetail('audit', 'reportdetail/:id'), orgUsers],
-  supervise: [projectList('supervise'), projectDetail('supervise', 'projects/rptinfo/:id'), orgUsers],
-  joint: [projectList('joint'), projectDetail('joint', 'projects/rptinfo/:projectId')],
+  submit: [
+    projectList('submit'),
+    projectDetail('submit', 'reportdetail/:id'),
+    changeDetail('submit', 'changedetail/:id'),
+    orgUsers,
+  ],
+  audit: [
+    projectList('audit'),
+    projectDetail('audit', 'reportdetail/:id'),
+    changeDetail('audit', 'changedetail/:id'),
+    orgUsers,
+  ],
+  supervise: [
+    projectList('supervise'),
+    projectDetail('supervise', 'projects/rptinfo/:id'),
+    changeDetail('supervise', 'projects/changedetail/:id'),
+    orgUsers,
+  ],
+  joint: [
+    projectList('joint'),
+    projectDetail('joint', 'projects/rptinfo/:projectId'),
+    changeDetail('joint', 'projects/changedetail/:projectId'),
+  ],
   admin: [
     { path: 'ent', element: <EntListPage />, handle: { title: 'orgs.title' } },
     { path: 'ent/add', element: <EntAddPage />, handle: { title: 'orgs.add' } },
@@ -75,6 +116,54 @@ const AREA_SCREENS: Record<AreaKey, RouteObject[]> = {
     { path: 'ent/add/:id', element: <DirectoryEditPage />, handle: { title: 'orgs.edit' } },
   ],
 };
+
+/** The building list and one building (spec §2), at `base` and `base/:buildingId` plus `detailSuffix`. */
+const buildingScreens = (base: string, list: string, detailSuffix = ''): RouteObject[] => [
+  { path: `${base}/${list}`, element: <BuildingListPage />, handle: { title: 'buildings.listTitle' } },
+  {
+    path: `${base}/${list}/:buildingId${detailSuffix}`,
+    element: <BuildingDetailPage />,
+    handle: { title: 'buildings.detailTitle' },
+  },
+];
+
+/**
+ * The screens of one project, inside the project layout. Full paths on a pathless layout: a
+ * layout route with a path of its own would match `/sys_apply/a/b` by itself and make every such
+ * path look routed (`isRouted`). Capabilities add theirs as they are built.
+ */
+const PROJECT_SCREENS: Record<ProjectArea, RouteObject[]> = {
+  apply: buildingScreens(':orgId/:projectId', 'buildingList'),
+  submit: [
+    ...buildingScreens(':projectId', 'buildingList', '/ProjectInfo'),
+    { path: ':projectId/newBuilding', element: <NewBuildingPage />, handle: { title: 'buildings.newTitle' } },
+    {
+      path: ':orgId/:projectId/surveyInfoList',
+      element: <SurveyInfoListPage />,
+      handle: { title: 'surveyInfos.listTitle' },
+    },
+    {
+      path: ':orgId/:projectId/surveyInfo',
+      element: <SurveyInfoFormPage />,
+      handle: { title: 'surveyInfos.formTitle' },
+    },
+    {
+      path: ':orgId/:projectId/surveyInfo/:id',
+      element: <SurveyInfoPage />,
+      handle: { title: 'surveyInfos.viewTitle' },
+    },
+  ],
+  audit: buildingScreens(':orgId/:projectId', 'buildingList'),
+  supervise: buildingScreens('projects/:projectId', 'buildings'),
+  joint: buildingScreens('projects/:projectId', 'buildings'),
+};
+
+/** Project routes that only lead elsewhere (spec §2: a supervised project opens on its buildings). */
+const PROJECT_REDIRECTS: Partial<Record<ProjectArea, RouteObject[]>> = {
+  supervise: [{ path: 'projects/:projectId', element: <Navigate to="buildings" replace /> }],
+};
+
+const isProjectArea = (area: AreaKey): area is ProjectArea => area in PROJECT_SCREENS;
 
 /**
  * Areas whose landing screen exists open on it (spec §2: the joint area on its projects); the
@@ -101,6 +190,12 @@ function areaRoutes(area: AreaKey): RouteObject {
           ...AREA_SCREENS[area],
         ],
       },
+      ...(isProjectArea(area)
+        ? [
+            { element: <ProjectLayout area={area} />, children: PROJECT_SCREENS[area] },
+            ...(PROJECT_REDIRECTS[area] ?? []),
+          ]
+        : []),
     ],
   };
 }

@@ -23,7 +23,10 @@ export function setUnauthorizedHandler(handler: () => void) {
 
 interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** JSON, or a FormData sent as multipart (the browser sets its boundary). */
   body?: unknown;
+  /** Uploads run without the request timeout (spec §9: none on upload). */
+  noTimeout?: boolean;
   /** Sign-in calls answer 401 for a wrong password; that is not an expired session. */
   isLogin?: boolean;
   signal?: AbortSignal;
@@ -47,24 +50,30 @@ export function toQueryString(query: object): string {
   return params.toString();
 }
 
-export async function request<T>(url: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { 'accept-language': currentLocale(), ...options.headers };
+/** Language, bearer token and acting organisation, as every call sends them. */
+function headersOf(extra: Record<string, string> | undefined): Record<string, string> {
+  const headers: Record<string, string> = { 'accept-language': currentLocale(), ...extra };
   const token = sessionStore.token();
   if (token) headers.authorization = `Bearer ${token}`;
   // A call may name the organisation it acts for (a message of another org); else the current one.
   const orgId = sessionStore.currentOrgId();
   if (orgId && !headers[ORG_HEADER]) headers[ORG_HEADER] = orgId;
-  let body: string | undefined;
-  if (options.body !== undefined) {
+  return headers;
+}
+
+async function send(url: string, options: RequestOptions): Promise<Response> {
+  const headers = headersOf(options.headers);
+  let body: string | FormData | undefined;
+  if (options.body instanceof FormData) body = options.body;
+  else if (options.body !== undefined) {
     headers['content-type'] = 'application/json';
     body = JSON.stringify(options.body);
   }
-  const timeout = AbortSignal.timeout(LIMITS.requestTimeoutMs);
-  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
-
-  let response: Response;
+  const timeout = options.noTimeout ? undefined : AbortSignal.timeout(LIMITS.requestTimeoutMs);
+  const signal =
+    options.signal && timeout ? AbortSignal.any([options.signal, timeout]) : (options.signal ?? timeout);
   try {
-    response = await fetch(url, { method: options.method ?? 'GET', headers, body, signal });
+    return await fetch(url, { method: options.method ?? 'GET', headers, body, signal });
   } catch (error) {
     const zh = currentLocale() === 'zh-CN';
     const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
@@ -80,6 +89,21 @@ export async function request<T>(url: string, options: RequestOptions = {}): Pro
       0,
     );
   }
+}
+
+/** The envelope of a failed call as an ApiError (a 401 also tells the app). */
+function failure(response: Response, parsed: Partial<Envelope<unknown>>, isLogin?: boolean) {
+  if (response.status === 401 && !isLogin) onUnauthorized?.();
+  return new ApiError(
+    String(parsed.code ?? `HTTP_${response.status}`),
+    parsed.message ?? `HTTP ${response.status}`,
+    response.status,
+    parsed.detail,
+  );
+}
+
+export async function request<T>(url: string, options: RequestOptions = {}): Promise<T> {
+  const response = await send(url, options);
   const text = await response.text();
   let parsed: Partial<Envelope<T>> = {};
   try {
@@ -87,14 +111,27 @@ export async function request<T>(url: string, options: RequestOptions = {}): Pro
   } catch {
     parsed = { code: 'BAD_RESPONSE', message: `HTTP ${response.status}` };
   }
-  if (response.status === 401 && !options.isLogin) onUnauthorized?.();
-  if (!response.ok || !succeeded(parsed)) {
-    throw new ApiError(
-      String(parsed.code ?? `HTTP_${response.status}`),
-      parsed.message ?? `HTTP ${response.status}`,
-      response.status,
-      parsed.detail,
-    );
-  }
+  if (!response.ok || !succeeded(parsed)) throw failure(response, parsed, options.isLogin);
   return parsed.detail as T;
+}
+
+/**
+ * A file the API serves (bearer token needed, so not a plain link): fetched as a blob and saved
+ * under `fileName`. A refusal arrives as the usual envelope and is thrown as an ApiError.
+ */
+export async function downloadFile(url: string, fileName: string, options: RequestOptions = {}) {
+  const response = await send(url, { ...options, noTimeout: true });
+  if (!response.ok) {
+    const parsed = (await response.json().catch(() => ({}))) as Partial<Envelope<unknown>>;
+    throw failure(response, parsed);
+  }
+  const objectUrl = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = objectUrl;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The click has handed the blob to the browser's download; the URL can go a moment later.
+  setTimeout(() => URL.revokeObjectURL(objectUrl), 60_000);
 }

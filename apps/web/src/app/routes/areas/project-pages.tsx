@@ -1,7 +1,7 @@
-import { Alert, Button, Result } from 'antd';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Alert, Button, Card, Result, Space, Typography } from 'antd';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { AREAS, type AreaKey } from '@drp/domain';
+import { AREAS, type AreaKey, type ProjectDetail } from '@drp/domain';
 import { FullPageSpin } from '../../../components/full-page-spin';
 import { useSession } from '../../../features/auth/hooks/session-context';
 import { ApiError } from '../../../lib/http';
@@ -12,6 +12,9 @@ import {
 } from '../../../features/projects/components/project-detail-view';
 import { ProjectFormView } from '../../../features/projects/components/project-form';
 import { ProjectList } from '../../../features/projects/components/project-list';
+import { ProjectDocsCard } from '../../../features/project-docs/components/project-docs-card';
+import { SurveyInfosCard } from '../../../features/survey-infos/components/survey-infos-card';
+import { buildingListPath } from './building-paths';
 
 /** The areas whose project screens these pages serve. */
 export type ProjectArea = Extract<AreaKey, 'apply' | 'submit' | 'audit' | 'supervise' | 'joint'>;
@@ -26,7 +29,63 @@ export const projectDetailPath = (area: ProjectArea, id: string) =>
     ? `${prefix(area)}/projects/rptinfo/${encodeURIComponent(id)}`
     : `${prefix(area)}/reportdetail/${encodeURIComponent(id)}`;
 
-const editPath = (id: string) => `/sys_apply/newreport/${encodeURIComponent(id)}`;
+/** Where one change application (变更) is read (spec §2: changedetail, under projects/ for supervisors). */
+export const changeDetailPath = (area: ProjectArea, id: string) =>
+  SUPERVISING.includes(area)
+    ? `${prefix(area)}/projects/changedetail/${encodeURIComponent(id)}`
+    : `${prefix(area)}/changedetail/${encodeURIComponent(id)}`;
+
+/** The detail screen of either kind of application. */
+export const applicationPath = (area: ProjectArea, id: string, isAlter: boolean) =>
+  isAlter ? changeDetailPath(area, id) : projectDetailPath(area, id);
+
+/** The construction unit's form of a draft: newreport, or newchange for a change application. */
+export const editPath = (id: string, isAlter = false) =>
+  `/sys_apply/${isAlter ? 'newchange' : 'newreport'}/${encodeURIComponent(id)}`;
+
+export const projectListPath = listPath;
+
+/**
+ * What every detail of an application shows below it: the attachments (read-only; the
+ * construction unit changes them on the draft's form) and, once submitted, what the survey units
+ * submitted of their survey information.
+ */
+export function ApplicationExtras({
+  area,
+  orgId,
+  project,
+}: {
+  area: ProjectArea;
+  orgId: string | null;
+  project: ProjectDetail;
+}) {
+  const { t } = useTranslation();
+  const draft = project.status === 'DRAFT';
+  return (
+    <>
+      <ProjectDocsCard
+        projectId={project.id}
+        editable={false}
+        note={area === 'apply' && draft ? t('projectDocs.editInDraft') : undefined}
+      />
+      {orgId && project.surveyList.length > 0 && project.submitCount > 0 && (
+        <SurveyInfosCard target={{ orgId, projectId: project.id }} />
+      )}
+    </>
+  );
+}
+
+/** The attachments on the draft's form: they hang on the application, so only once it is saved. */
+export function DraftDocs({ projectId }: { projectId: string | undefined }) {
+  const { t } = useTranslation();
+  return projectId ? (
+    <ProjectDocsCard projectId={projectId} editable />
+  ) : (
+    <Card title={t('projectDocs.title')} data-testid="project-docs">
+      <Typography.Text type="secondary">{t('projectDocs.saveFirst')}</Typography.Text>
+    </Card>
+  );
+}
 
 /** `<area>/projects`: the applications the organisation sees; the construction unit also starts and edits its own. */
 export function ProjectListPage({ area }: { area: ProjectArea }) {
@@ -37,10 +96,12 @@ export function ProjectListPage({ area }: { area: ProjectArea }) {
       key={`${area}:${currentOrgId}`}
       orgId={currentOrgId}
       source={SUPERVISING.includes(area) ? 'searchForSupervise' : 'pagelist'}
-      detailPath={(id) => projectDetailPath(area, id)}
+      detailPath={(id, isAlter) => applicationPath(area, id, isAlter)}
       editPath={apply ? editPath : undefined}
       newPath={apply ? '/sys_apply/newreport' : undefined}
+      newChange={apply ? '/sys_apply/newchange' : undefined}
       showConstruct={!apply}
+      buildingsPath={currentOrgId ? (id) => buildingListPath(area, currentOrgId, id) : undefined}
     />
   );
 }
@@ -52,16 +113,23 @@ export function ProjectDetailPage({ area }: { area: ProjectArea }) {
   const id = params.id ?? params.projectId ?? '';
   const apply = area === 'apply';
   const { currentOrgId } = useSession();
+  const detail = useProjectDetail(id, currentOrgId);
+  // A change application has its own detail (a message about its submission opens this one).
+  if (detail.data?.isAlter) return <Navigate to={changeDetailPath(area, id)} replace />;
   return (
-    <ProjectDetailView
-      key={`${id}:${currentOrgId}`}
-      id={id}
-      orgId={currentOrgId}
-      listPath={listPath(area)}
-      manage={apply}
-      editPath={apply ? editPath : undefined}
-      onDeleted={() => void navigate(listPath(area), { replace: true })}
-    />
+    <Space orientation="vertical" size="middle" className="full-width">
+      <ProjectDetailView
+        key={`${id}:${currentOrgId}`}
+        id={id}
+        orgId={currentOrgId}
+        listPath={listPath(area)}
+        manage={apply}
+        editPath={apply ? editPath : undefined}
+        onDeleted={() => void navigate(listPath(area), { replace: true })}
+        buildingsPath={currentOrgId ? buildingListPath(area, currentOrgId, id) : undefined}
+      />
+      {detail.data && <ApplicationExtras area={area} orgId={currentOrgId} project={detail.data} />}
+    </Space>
   );
 }
 
@@ -81,6 +149,7 @@ export function NewReportPage() {
     ) : (
       <Alert type="error" showIcon title={project.error.message} />
     );
+  if (project.data?.isAlter) return <Navigate to={editPath(project.data.id, true)} replace />;
   if (project.data && project.data.status !== 'DRAFT')
     return (
       <Result
@@ -101,6 +170,8 @@ export function NewReportPage() {
       defaultContactName={session.account?.account.name}
       onSaved={(saved) => void navigate(projectDetailPath('apply', saved))}
       onCancel={() => void navigate(id ? projectDetailPath('apply', id) : listPath('apply'))}
-    />
+    >
+      <DraftDocs projectId={id} />
+    </ProjectFormView>
   );
 }

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Alert, Card, DatePicker, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import { Card, DatePicker, Input, Select, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { AUDIT_ACTIONS, type AuditAction, type AuditEvent, type AuditQuery } from '@drp/domain';
+import { PagedTable } from '../../../components/paged-table';
 import { currentLocale } from '../../../config/i18n';
 import { useAuditEvents } from '../api/get-audit-events';
 
@@ -43,56 +44,52 @@ export function AuditLogTable() {
 
   return (
     <Card title={t('audit.title')}>
-      <Space wrap style={{ marginBottom: 16 }}>
-        <Select<AuditAction>
-          allowClear
-          placeholder={t('audit.allActions')}
-          style={{ width: 200 }}
-          value={action}
-          onChange={(v) => {
-            setAction(v);
-            setPage(0);
-          }}
-          options={(Object.keys(AUDIT_ACTIONS) as AuditAction[]).map((a) => ({
-            value: a,
-            label: AUDIT_ACTIONS[a][locale],
-          }))}
-          data-testid="audit-action"
-        />
-        <Input.Search
-          allowClear
-          placeholder={t('audit.actorPlaceholder')}
-          style={{ width: 220 }}
-          onSearch={(v) => {
-            setActor(v);
-            setPage(0);
-          }}
-          data-testid="audit-actor"
-        />
-        <DatePicker.RangePicker
-          value={range}
-          onChange={(v) => {
-            setRange(v);
-            setPage(0);
-          }}
-        />
-      </Space>
-      {result.isError && (
-        <Alert type="error" showIcon title={result.error.message} style={{ marginBottom: 16 }} />
-      )}
-      <Table<AuditEvent>
+      <PagedTable<AuditEvent>
         rowKey="id"
         size="middle"
+        data={result.data}
+        error={result.error}
         loading={result.isFetching}
-        dataSource={result.data?.items ?? []}
-        pagination={{
-          current: page + 1,
-          pageSize: PAGE_SIZE,
-          total: result.data?.total ?? 0,
-          showSizeChanger: false,
-          showTotal: (total) => t('audit.total', { total }),
-          onChange: (p) => setPage(p - 1),
-        }}
+        page={page}
+        pageSize={PAGE_SIZE}
+        onPageChange={setPage}
+        totalText={(total) => t('audit.total', { total })}
+        filters={
+          <>
+            <Select<AuditAction>
+              allowClear
+              placeholder={t('audit.allActions')}
+              style={{ width: 200 }}
+              value={action}
+              onChange={(v) => {
+                setAction(v);
+                setPage(0);
+              }}
+              options={(Object.keys(AUDIT_ACTIONS) as AuditAction[]).map((a) => ({
+                value: a,
+                label: AUDIT_ACTIONS[a][locale],
+              }))}
+              data-testid="audit-action"
+            />
+            <Input.Search
+              allowClear
+              placeholder={t('audit.actorPlaceholder')}
+              style={{ width: 220 }}
+              onSearch={(v) => {
+                setActor(v);
+                setPage(0);
+              }}
+              data-testid="audit-actor"
+            />
+            <DatePicker.RangePicker
+              value={range}
+              onChange={(v) => {
+                setRange(v);
+                setPage(0);
+              }}
+            />
+          </>
+        }
         columns={[
           {
             title: t('audit.time'),

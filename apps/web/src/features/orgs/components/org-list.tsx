@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, App, Button, Card, Input, Popconfirm, Select, Space, Table, Tag } from 'antd';
+import { App, Button, Card, Input, Popconfirm, Select, Space, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import dayjs from 'dayjs';
 import { currentLocale } from '../../../config/i18n';
 import { ApiError } from '../../../lib/http';
 import { useCompanies, useSetOrgEnabled } from '../api/org-calls';
+import { PagedTable } from '../../../components/paged-table';
 import { RegionCascader } from '../../../components/region-cascader';
 
 const PAGE_SIZE = 10;
@@ -61,69 +62,65 @@ export function OrgList({
         </Link>
       }
     >
-      <Space wrap style={{ marginBottom: 16 }}>
-        <Select<OrgType>
-          allowClear
-          placeholder={t('orgs.allTypes')}
-          style={{ width: 160 }}
-          value={orgType}
-          onChange={(v) => {
-            setOrgType(v);
-            reset();
-          }}
-          options={ORG_TYPES.map((type) => ({ value: type, label: ORG_TYPE_LABELS[type][locale] }))}
-          data-testid="org-type-filter"
-        />
-        <Select<'true' | 'false'>
-          allowClear
-          placeholder={t('orgs.allStates')}
-          style={{ width: 130 }}
-          value={enabled}
-          onChange={(v) => {
-            setEnabled(v);
-            reset();
-          }}
-          options={[
-            { value: 'true', label: t('orgs.enabled') },
-            { value: 'false', label: t('orgs.disabled') },
-          ]}
-        />
-        <RegionCascader
-          maxLevel={2}
-          placeholder={t('orgs.region')}
-          style={{ width: 220 }}
-          value={region}
-          onChange={(v) => {
-            setRegion(v);
-            reset();
-          }}
-        />
-        <Input.Search
-          allowClear
-          placeholder={t('orgs.searchPlaceholder')}
-          style={{ width: 280 }}
-          onSearch={(v) => {
-            setName(v.trim());
-            reset();
-          }}
-          data-testid="org-search"
-        />
-      </Space>
-      {result.isError && (
-        <Alert type="error" showIcon title={result.error.message} style={{ marginBottom: 16 }} />
-      )}
-      <Table<OrgSummary>
+      <PagedTable<OrgSummary>
         rowKey="id"
+        data={result.data}
+        error={result.error}
         loading={result.isFetching}
-        dataSource={result.data?.items ?? []}
-        pagination={{
-          current: page + 1,
-          pageSize: PAGE_SIZE,
-          total: result.data?.total ?? 0,
-          showSizeChanger: false,
-          showTotal: (total) => t('orgs.total', { total }),
-          onChange: (p) => setPage(p - 1),
-        }}
+        page={page}
+        pageSize={PAGE_SIZE}
+        onPageChange={setPage}
+        totalText={(total) => t('orgs.total', { total })}
+        filters={
+          <>
+            <Select<OrgType>
+              allowClear
+              placeholder={t('orgs.allTypes')}
+              style={{ width: 160 }}
+              value={orgType}
+              onChange={(v) => {
+                setOrgType(v);
+                reset();
+              }}
+              options={ORG_TYPES.map((type) => ({ value: type, label: ORG_TYPE_LABELS[type][locale] }))}
+              data-testid="org-type-filter"
+            />
+            <Select<'true' | 'false'>
+              allowClear
+              placeholder={t('orgs.allStates')}
+              style={{ width: 130 }}
+              value={enabled}
+              onChange={(v) => {
+                setEnabled(v);
+                reset();
+              }}
+              options={[
+                { value: 'true', label: t('orgs.enabled') },
+                { value: 'false', label: t('orgs.disabled') },
+              ]}
+            />
+            <RegionCascader
+              maxLevel={2}
+              placeholder={t('orgs.region')}
+              style={{ width: 220 }}
+              value={region}
+              onChange={(v) => {
+                setRegion(v);
+                reset();
+              }}
+            />
+            <Input.Search
+              allowClear
+              placeholder={t('orgs.searchPlaceholder')}
+              style={{ width: 280 }}
+              onSearch={(v) => {
+                setName(v.trim());
+                reset();
+              }}
+              data-testid="org-search"
+            />
+          </>
+        }
         columns={[
           {
             title: t('orgs.name'),

@@ -1,14 +1,20 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ProjectDetail } from '@drp/domain';
+import { ORG_HEADER, type ProjectDetail } from '@drp/domain';
 import { ApiError, request } from '../../../lib/http';
 import { PROJECTS_KEY } from './keys';
+
+/** One application as the organisation `orgId` sees it (sent as X-Org-Id; null: the current one). */
+export const fetchProjectDetail = (id: string, orgId: string | null, signal?: AbortSignal) =>
+  request<ProjectDetail>(`/api/checkDrawings/project/detail/${encodeURIComponent(id)}`, {
+    signal,
+    headers: orgId ? { [ORG_HEADER]: orgId } : undefined,
+  });
 
 /** `orgId`: the acting organisation (sent as X-Org-Id); whether it may see the project depends on it. */
 export const projectDetailQuery = (id: string, orgId: string | null) =>
   queryOptions({
     queryKey: [...PROJECTS_KEY, 'detail', id, orgId],
-    queryFn: ({ signal }) =>
-      request<ProjectDetail>(`/api/checkDrawings/project/detail/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => fetchProjectDetail(id, orgId, signal),
     // Missing and out of reach both answer 404: asking again changes nothing.
     retry: (count, error) =>
       !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,

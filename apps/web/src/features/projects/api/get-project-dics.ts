@@ -15,5 +15,6 @@ export const projectDicsQuery = (orgId: string, query: ProjectDicQuery = {}) =>
       }),
   });
 
-export const useProjectDics = (orgId: string | null) =>
-  useQuery({ ...projectDicsQuery(orgId ?? ''), enabled: Boolean(orgId) });
+/** `query.isAlter`: only masters with a passed application, which a change application can start from. */
+export const useProjectDics = (orgId: string | null, query: ProjectDicQuery = {}) =>
+  useQuery({ ...projectDicsQuery(orgId ?? '', query), enabled: Boolean(orgId) });

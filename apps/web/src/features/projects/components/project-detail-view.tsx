@@ -1,5 +1,7 @@
+import type { ReactNode } from 'react';
 import { Alert, App, Button, Card, Descriptions, Result, Space, Tag } from 'antd';
 import {
+  ApartmentOutlined,
   ArrowLeftOutlined,
   DeleteOutlined,
   EditOutlined,
@@ -55,14 +57,20 @@ export function ProjectDetailView({
   editPath,
   manage = false,
   onDeleted,
+  buildingsPath,
+  children,
 }: {
   id: string;
   /** The acting organisation. */
   orgId: string | null;
   listPath: string;
-  editPath?: (id: string) => string;
+  editPath?: (id: string, isAlter: boolean) => string;
   manage?: boolean;
   onDeleted?: () => void;
+  /** The project's buildings (单体), where the area has that screen. */
+  buildingsPath?: string;
+  /** Shown above the application's own details (a change application's change part). */
+  children?: ReactNode;
 }) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
@@ -104,16 +112,23 @@ export function ProjectDetailView({
       },
     });
 
-  const actions = manage && (
+  const actions = (
     <Space wrap>
-      {p.status === 'DRAFT' && editPath && (
-        <Link to={editPath(p.id)}>
+      {buildingsPath && (
+        <Link to={buildingsPath}>
+          <Button icon={<ApartmentOutlined />} data-testid="project-buildings">
+            {t('buildings.open')}
+          </Button>
+        </Link>
+      )}
+      {manage && p.status === 'DRAFT' && editPath && (
+        <Link to={editPath(p.id, p.isAlter)}>
           <Button icon={<EditOutlined />} data-testid="edit-project">
             {t('projects.edit')}
           </Button>
         </Link>
       )}
-      {p.status === 'DRAFT' && (
+      {manage && p.status === 'DRAFT' && (
         <Button
           danger
           icon={<DeleteOutlined />}
@@ -135,7 +150,7 @@ export function ProjectDetailView({
           {t('projects.delete')}
         </Button>
       )}
-      {p.status === 'DRAFT' && (
+      {manage && p.status === 'DRAFT' && (
         <Button
           type="primary"
           icon={<SendOutlined />}
@@ -153,7 +168,7 @@ export function ProjectDetailView({
           {t('projects.submit')}
         </Button>
       )}
-      {canRevoke(p) && (
+      {manage && canRevoke(p) && (
         <Button
           icon={<RollbackOutlined />}
           disabled={busy}
@@ -191,11 +206,16 @@ export function ProjectDetailView({
             <Button type="text" size="small" icon={<ArrowLeftOutlined />} data-testid="back-to-list" />
           </Link>
           <span data-testid="project-name">{p.name}</span>
-          {p.isAlter && <Tag>{t('projects.isAlter')}</Tag>}
+          {p.isAlter && (
+            <Tag color="orange" data-testid="alter-tag">
+              {t('projects.isAlter')}
+            </Tag>
+          )}
         </Space>
       }
       extra={actions}
     >
+      {children}
       <Descriptions
         bordered
         column={{ xs: 1, md: 2 }}

@@ -1,5 +1,5 @@
-import { Button, Card, DatePicker, Input, Select, Space, Typography } from 'antd';
-import { EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Card, DatePicker, Input, Select, Space, Tag } from 'antd';
+import { ApartmentOutlined, DiffOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
@@ -64,17 +64,24 @@ export function ProjectList({
   detailPath,
   editPath,
   newPath,
+  newChange,
   showConstruct = false,
+  buildingsPath,
 }: {
   /** The acting organisation. */
   orgId: string | null;
   source: ProjectListSource;
-  detailPath: (id: string) => string;
+  /** Where one is read; a change application (`isAlter`) has its own detail screen. */
+  detailPath: (id: string, isAlter: boolean) => string;
   /** Offered on drafts, for the construction unit. */
-  editPath?: (id: string) => string;
+  editPath?: (id: string, isAlter: boolean) => string;
   newPath?: string;
+  /** Where a change application (变更) of a passed project starts. */
+  newChange?: string;
   /** Other parties want to know whose project it is. */
   showConstruct?: boolean;
+  /** The project's buildings (单体), where the area has that screen. */
+  buildingsPath?: (id: string) => string;
 }) {
   const { t } = useTranslation();
   const locale = currentLocale();
@@ -87,12 +94,23 @@ export function ProjectList({
     <Card
       title={t('projects.title')}
       extra={
-        newPath && (
-          <Link to={newPath}>
-            <Button type="primary" icon={<PlusOutlined />} data-testid="new-project">
-              {t('projects.new')}
-            </Button>
-          </Link>
+        (newPath || newChange) && (
+          <Space>
+            {newPath && (
+              <Link to={newPath}>
+                <Button type="primary" icon={<PlusOutlined />} data-testid="new-project">
+                  {t('projects.new')}
+                </Button>
+              </Link>
+            )}
+            {newChange && (
+              <Link to={newChange}>
+                <Button icon={<DiffOutlined />} data-testid="new-change">
+                  {t('projectAlters.new')}
+                </Button>
+              </Link>
+            )}
+          </Space>
         )
       }
     >
@@ -147,8 +165,12 @@ export function ProjectList({
             dataIndex: 'name',
             render: (v: string, p) => (
               <Space size={4}>
-                <Link to={detailPath(p.id)}>{v}</Link>
-                {p.isAlter && <Typography.Text type="secondary">{t('projects.isAlter')}</Typography.Text>}
+                {p.isAlter && (
+                  <Tag color="orange" data-testid="alter-tag">
+                    {t('projects.isAlter')}
+                  </Tag>
+                )}
+                <Link to={detailPath(p.id, p.isAlter)}>{v}</Link>
               </Space>
             ),
           },
@@ -176,13 +198,25 @@ export function ProjectList({
             key: 'actions',
             render: (_, p) => (
               <Space size={0} className="nowrap">
-                <Link to={detailPath(p.id)}>
+                <Link to={detailPath(p.id, p.isAlter)}>
                   <Button type="link" size="small" icon={<EyeOutlined />}>
                     {t('projects.view')}
                   </Button>
                 </Link>
+                {buildingsPath && (
+                  <Link to={buildingsPath(p.id)}>
+                    <Button
+                      type="link"
+                      size="small"
+                      icon={<ApartmentOutlined />}
+                      data-testid="project-buildings"
+                    >
+                      {t('buildings.open')}
+                    </Button>
+                  </Link>
+                )}
                 {editPath && p.status === 'DRAFT' && (
-                  <Link to={editPath(p.id)}>
+                  <Link to={editPath(p.id, p.isAlter)}>
                     <Button type="link" size="small" icon={<EditOutlined />}>
                       {t('projects.edit')}
                     </Button>

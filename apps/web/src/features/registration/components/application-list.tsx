@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Input, Select, Space, Table, Tag } from 'antd';
+import { Input, Select, Tag } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
@@ -10,6 +10,7 @@ import {
   type ApplicationStatus,
   type OrgApplication,
 } from '@drp/domain';
+import { PagedTable } from '../../../components/paged-table';
 import { RegionCascader } from '../../../components/region-cascader';
 import { currentLocale } from '../../../config/i18n';
 import { useApplications } from '../api/registration-calls';
@@ -32,98 +33,92 @@ export function ApplicationList({ reviewPath }: { reviewPath: (id: string) => st
   const [page, setPage] = useState(0);
   const result = useApplications({ status, orgType, region, name: name || undefined, page, size: PAGE_SIZE });
   return (
-    <>
-      <Space wrap style={{ marginBottom: 16 }}>
-        <Select<ApplicationStatus>
-          allowClear
-          placeholder={t('orgs.allStates')}
-          style={{ width: 140 }}
-          value={status}
-          onChange={(v) => {
-            setStatus(v);
-            setPage(0);
-          }}
-          options={APPLICATION_STATUSES.map((s) => ({ value: s, label: t(`register.status.${s}`) }))}
-          data-testid="application-status"
-        />
-        <Select<(typeof REGISTRABLE_ORG_TYPES)[number]>
-          allowClear
-          placeholder={t('orgs.allTypes')}
-          style={{ width: 150 }}
-          value={orgType}
-          onChange={(v) => {
-            setOrgType(v);
-            setPage(0);
-          }}
-          options={REGISTRABLE_ORG_TYPES.map((type) => ({
-            value: type,
-            label: ORG_TYPE_LABELS[type][locale],
-          }))}
-        />
-        <RegionCascader
-          maxLevel={2}
-          placeholder={t('orgs.region')}
-          style={{ width: 220 }}
-          value={region}
-          onChange={(v) => {
-            setRegion(v);
-            setPage(0);
-          }}
-        />
-        <Input.Search
-          allowClear
-          placeholder={t('orgs.name')}
-          style={{ width: 260 }}
-          onSearch={(v) => {
-            setName(v.trim());
-            setPage(0);
-          }}
-        />
-      </Space>
-      {result.isError && (
-        <Alert type="error" showIcon title={result.error.message} style={{ marginBottom: 16 }} />
-      )}
-      <Table<OrgApplication>
-        rowKey="id"
-        loading={result.isFetching}
-        dataSource={result.data?.items ?? []}
-        pagination={{
-          current: page + 1,
-          pageSize: PAGE_SIZE,
-          total: result.data?.total ?? 0,
-          showSizeChanger: false,
-          onChange: (p) => setPage(p - 1),
-        }}
-        columns={[
-          {
-            title: t('orgs.name'),
-            dataIndex: 'name',
-            render: (v: string, a) => <Link to={reviewPath(a.id)}>{v}</Link>,
-          },
-          {
-            title: t('orgs.type'),
-            dataIndex: 'orgType',
-            render: (v: OrgApplication['orgType']) => ORG_TYPE_LABELS[v][locale],
-          },
-          { title: t('orgs.creditCode'), dataIndex: 'creditCode' },
-          { title: t('orgs.region'), dataIndex: 'region' },
-          {
-            title: t('register.adminAccount'),
-            key: 'admin',
-            render: (_, a) => `${a.admin.name} (${a.admin.username})`,
-          },
-          {
-            title: t('register.submittedAt'),
-            dataIndex: 'updatedAt',
-            render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
-          },
-          {
-            title: t('orgs.state'),
-            dataIndex: 'status',
-            render: (v: ApplicationStatus) => <Tag color={STATUS_COLORS[v]}>{t(`register.status.${v}`)}</Tag>,
-          },
-        ]}
-      />
-    </>
+    <PagedTable<OrgApplication>
+      rowKey="id"
+      data={result.data}
+      error={result.error}
+      loading={result.isFetching}
+      page={page}
+      pageSize={PAGE_SIZE}
+      onPageChange={setPage}
+      filters={
+        <>
+          <Select<ApplicationStatus>
+            allowClear
+            placeholder={t('orgs.allStates')}
+            style={{ width: 140 }}
+            value={status}
+            onChange={(v) => {
+              setStatus(v);
+              setPage(0);
+            }}
+            options={APPLICATION_STATUSES.map((s) => ({ value: s, label: t(`register.status.${s}`) }))}
+            data-testid="application-status"
+          />
+          <Select<(typeof REGISTRABLE_ORG_TYPES)[number]>
+            allowClear
+            placeholder={t('orgs.allTypes')}
+            style={{ width: 150 }}
+            value={orgType}
+            onChange={(v) => {
+              setOrgType(v);
+              setPage(0);
+            }}
+            options={REGISTRABLE_ORG_TYPES.map((type) => ({
+              value: type,
+              label: ORG_TYPE_LABELS[type][locale],
+            }))}
+          />
+          <RegionCascader
+            maxLevel={2}
+            placeholder={t('orgs.region')}
+            style={{ width: 220 }}
+            value={region}
+            onChange={(v) => {
+              setRegion(v);
+              setPage(0);
+            }}
+          />
+          <Input.Search
+            allowClear
+            placeholder={t('orgs.name')}
+            style={{ width: 260 }}
+            onSearch={(v) => {
+              setName(v.trim());
+              setPage(0);
+            }}
+          />
+        </>
+      }
+      columns={[
+        {
+          title: t('orgs.name'),
+          dataIndex: 'name',
+          render: (v: string, a) => <Link to={reviewPath(a.id)}>{v}</Link>,
+        },
+        {
+          title: t('orgs.type'),
+          dataIndex: 'orgType',
+          render: (v: OrgApplication['orgType']) => ORG_TYPE_LABELS[v][locale],
+        },
+        { title: t('orgs.creditCode'), dataIndex: 'creditCode' },
+        { title: t('orgs.region'), dataIndex: 'region' },
+        {
+          title: t('register.adminAccount'),
+          key: 'admin',
+          render: (_, a) => `${a.admin.name} (${a.admin.username})`,
+        },
+        {
+          title: t('register.submittedAt'),
+          dataIndex: 'updatedAt',
+          render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+        },
+        {
+          title: t('orgs.state'),
+          dataIndex: 'status',
+          render: (v: ApplicationStatus) => <Tag color={STATUS_COLORS[v]}>{t(`register.status.${v}`)}</Tag>,
+        },
+      ]}
+    />
   );
 }

@@ -1,0 +1,334 @@
+import type { ReactNode } from 'react';
+import { Menu } from 'antd';
+import {
+  ApartmentOutlined,
+  AuditOutlined,
+  CommentOutlined,
+  EnvironmentOutlined,
+  ExperimentOutlined,
+  FileDoneOutlined,
+  FileProtectOutlined,
+  FileSearchOutlined,
+  FileTextOutlined,
+  FolderOpenOutlined,
+  InboxOutlined,
+  NotificationOutlined,
+  SafetyCertificateOutlined,
+  ScheduleOutlined,
+  ThunderboltOutlined,
+  WarningOutlined,
+} from '@ant-design/icons';
+import { useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { OrgType, PrincipalMember, Profile } from '@drp/domain';
+import { isRouted } from '../route-registry';
+import type { ProjectArea } from '../routes/areas/project-pages';
+
+/** What a sidebar entry may depend on: the project, the acting member and the user's memberships. */
+export interface ProjectMenuContext {
+  projectId: string;
+  /** The current member of the project (spec §6). */
+  member: PrincipalMember;
+  /** The user's organisations taking part in the project, by org type (one each, the acting one first). */
+  orgIn: Partial<Record<OrgType, string>>;
+  /** The org types of all the user's memberships in the area (spec §2: submit shows items by them). */
+  orgTypes: ReadonlySet<OrgType>;
+}
+
+/**
+ * Spec §6: audit items are marked all, admin or leader. Admin items need DRAWING_APPROVAL_ADMIN or
+ * DRAWING_APPROVAL_PRINT, leader items DRAWING_APPROVAL_DIRECTOR; each screen sets its mark as it
+ * lands (the spec does not list them).
+ */
+export type AuditMark = 'all' | 'admin' | 'leader';
+const MARK_PROFILES: Record<Exclude<AuditMark, 'all'>, readonly Profile[]> = {
+  admin: ['DRAWING_APPROVAL_ADMIN', 'DRAWING_APPROVAL_PRINT'],
+  leader: ['DRAWING_APPROVAL_DIRECTOR'],
+};
+
+export interface ProjectMenuItem {
+  /** The spec's name of the screen. */
+  key: string;
+  /** i18n key of the label. */
+  label: string;
+  icon: ReactNode;
+  /** Where the screen is for this project. */
+  path: (c: ProjectMenuContext) => string;
+  /** Extra conditions of the spec; the screen must also be routed to be shown. */
+  visible?: (c: ProjectMenuContext) => boolean;
+  mark?: AuditMark;
+  /** Other screens that belong to this entry (the building form of the submit area). */
+  related?: (c: ProjectMenuContext) => string[];
+}
+
+const enc = encodeURIComponent;
+/** `/sys_x/{orgId}/{projectId}/<rest>` with the acting organisation, or with one of another kind. */
+const scoped =
+  (prefix: string, rest: string, orgType?: OrgType) =>
+  ({ projectId, member, orgIn }: ProjectMenuContext) =>
+    `${prefix}/${enc((orgType && orgIn[orgType]) || member.orgId)}/${enc(projectId)}/${rest}`;
+/** `/sys_x/{projectId}/<rest>`. */
+const byProject =
+  (prefix: string, rest: string) =>
+  ({ projectId }: ProjectMenuContext) =>
+    `${prefix}/${enc(projectId)}/${rest}`;
+
+const hasDesignOrg = (c: ProjectMenuContext) => c.orgTypes.has('DESIGN');
+
+/** The project menus of each area, in the spec's order (§2). Screens not built yet stay hidden. */
+export const PROJECT_MENUS: Record<ProjectArea, ProjectMenuItem[]> = {
+  apply: [
+    {
+      key: 'buildingList',
+      label: 'projectMenu.buildingList',
+      icon: <ApartmentOutlined />,
+      path: scoped('/sys_apply', 'buildingList'),
+    },
+    {
+      key: 'workingDrawing',
+      label: 'projectMenu.applyWorkingDrawing',
+      icon: <FolderOpenOutlined />,
+      path: byProject('/sys_apply', 'workingDrawing'),
+    },
+    {
+      key: 'report',
+      label: 'projectMenu.report',
+      icon: <FileTextOutlined />,
+      path: scoped('/sys_apply', 'report'),
+    },
+    {
+      key: 'answerCensorConstRes',
+      label: 'projectMenu.answerCensorConstRes',
+      icon: <CommentOutlined />,
+      path: scoped('/sys_apply', 'answerCensorConstRes'),
+    },
+    {
+      key: 'answerCensorEnergyRes',
+      label: 'projectMenu.answerCensorEnergyRes',
+      icon: <ThunderboltOutlined />,
+      path: scoped('/sys_apply', 'answerCensorEnergyRes'),
+    },
+    {
+      key: 'signature',
+      label: 'projectMenu.signature',
+      icon: <SafetyCertificateOutlined />,
+      path: scoped('/sys_apply', 'signature'),
+    },
+  ],
+  submit: [
+    {
+      key: 'surveyInfo',
+      label: 'projectMenu.surveyInfo',
+      icon: <EnvironmentOutlined />,
+      path: scoped('/sys_submit', 'surveyInfoList', 'SURVEY'),
+      visible: (c) => c.orgTypes.has('SURVEY'),
+      related: (c) => [scoped('/sys_submit', 'surveyInfo', 'SURVEY')(c)],
+    },
+    {
+      key: 'buildingList',
+      label: 'projectMenu.buildingList',
+      icon: <ApartmentOutlined />,
+      path: byProject('/sys_submit', 'buildingList'),
+      related: (c) => [byProject('/sys_submit', 'newBuilding')(c)],
+    },
+    // Design-only: drawings and the answers to drawing and energy opinions are the design units' work.
+    {
+      key: 'workingDrawing',
+      label: 'projectMenu.submitWorkingDrawing',
+      icon: <FolderOpenOutlined />,
+      path: byProject('/sys_submit', 'workingDrawing'),
+      visible: hasDesignOrg,
+    },
+    {
+      key: 'answerCensorConstRes',
+      label: 'projectMenu.answerCensorConstRes',
+      icon: <CommentOutlined />,
+      path: scoped('/sys_submit', 'answerCensorConstRes', 'DESIGN'),
+      visible: hasDesignOrg,
+    },
+    {
+      key: 'answerCensorEnergyRes',
+      label: 'projectMenu.answerCensorEnergyRes',
+      icon: <ThunderboltOutlined />,
+      path: scoped('/sys_submit', 'answerCensorEnergyRes', 'DESIGN'),
+      visible: hasDesignOrg,
+    },
+    {
+      key: 'report',
+      label: 'projectMenu.report',
+      icon: <FileTextOutlined />,
+      path: scoped('/sys_submit', 'report'),
+    },
+    {
+      key: 'signature',
+      label: 'projectMenu.signature',
+      icon: <SafetyCertificateOutlined />,
+      path: scoped('/sys_submit', 'signature'),
+    },
+  ],
+  audit: [
+    {
+      key: 'workingDrawing',
+      label: 'projectMenu.auditWorkingDrawing',
+      icon: <InboxOutlined />,
+      path: scoped('/sys_audit', 'workingDrawing'),
+    },
+    {
+      key: 'buildingList',
+      label: 'projectMenu.buildingList',
+      icon: <ApartmentOutlined />,
+      path: scoped('/sys_audit', 'buildingList'),
+      mark: 'all',
+    },
+    {
+      key: 'censorsurveyres',
+      label: 'projectMenu.censorsurveyres',
+      icon: <FileSearchOutlined />,
+      path: scoped('/sys_audit', 'censorsurveyres'),
+    },
+    {
+      key: 'missions',
+      label: 'projectMenu.missions',
+      icon: <ScheduleOutlined />,
+      path: scoped('/sys_audit', 'missions'),
+    },
+    {
+      key: 'workingDrawingList',
+      label: 'projectMenu.workingDrawingList',
+      icon: <AuditOutlined />,
+      path: scoped('/sys_audit', 'workingDrawingList'),
+    },
+    {
+      key: 'censorconstres',
+      label: 'projectMenu.censorconstres',
+      icon: <FileTextOutlined />,
+      path: scoped('/sys_audit', 'censorconstres'),
+    },
+    {
+      key: 'censorenergyres',
+      label: 'projectMenu.censorenergyres',
+      icon: <ThunderboltOutlined />,
+      path: scoped('/sys_audit', 'censorenergyres'),
+    },
+    {
+      key: 'badAction',
+      label: 'projectMenu.badAction',
+      icon: <WarningOutlined />,
+      path: scoped('/sys_audit', 'badAction'),
+    },
+    {
+      key: 'notifications',
+      label: 'projectMenu.notifications',
+      icon: <NotificationOutlined />,
+      path: scoped('/sys_audit', 'notifications'),
+    },
+    {
+      key: 'report',
+      label: 'projectMenu.report',
+      icon: <FileDoneOutlined />,
+      path: scoped('/sys_audit', 'report'),
+    },
+    {
+      key: 'answerCensorConstRes',
+      label: 'projectMenu.answerCensorConstRes',
+      icon: <CommentOutlined />,
+      path: scoped('/sys_audit', 'answerCensorConstRes'),
+    },
+    {
+      key: 'answerCensorEnergyRes',
+      label: 'projectMenu.answerCensorEnergyRes',
+      icon: <ThunderboltOutlined />,
+      path: scoped('/sys_audit', 'answerCensorEnergyRes'),
+    },
+    {
+      key: 'filing',
+      label: 'projectMenu.filing',
+      icon: <FileProtectOutlined />,
+      path: scoped('/sys_audit', 'filing'),
+    },
+    {
+      key: 'certification',
+      label: 'projectMenu.certification',
+      icon: <SafetyCertificateOutlined />,
+      path: scoped('/sys_audit', 'certification'),
+    },
+    {
+      key: 'signature',
+      label: 'projectMenu.signature',
+      icon: <ExperimentOutlined />,
+      path: scoped('/sys_audit', 'signature'),
+    },
+  ],
+  supervise: readerMenu('/sys_supervise'),
+  joint: readerMenu('/sys_joint'),
+};
+
+/** Spec §2: the project-info menu of the supervising and joint-review areas. */
+function readerMenu(prefix: string): ProjectMenuItem[] {
+  const under =
+    (rest: string) =>
+    ({ projectId }: ProjectMenuContext) =>
+      `${prefix}/projects/${enc(projectId)}/${rest}`;
+  return [
+    {
+      key: 'buildings',
+      label: 'projectMenu.buildingList',
+      icon: <ApartmentOutlined />,
+      path: under('buildings'),
+    },
+    { key: 'docs', label: 'projectMenu.docs', icon: <FileSearchOutlined />, path: under('docs') },
+    { key: 'drawings', label: 'projectMenu.drawings', icon: <FolderOpenOutlined />, path: under('drawings') },
+    { key: 'reports', label: 'projectMenu.report', icon: <FileTextOutlined />, path: under('reports') },
+    {
+      key: 'drawingreply',
+      label: 'projectMenu.answerCensorConstRes',
+      icon: <CommentOutlined />,
+      path: under('drawingreply'),
+    },
+    {
+      key: 'energyreply',
+      label: 'projectMenu.answerCensorEnergyRes',
+      icon: <ThunderboltOutlined />,
+      path: under('energyreply'),
+    },
+  ];
+}
+
+const markAllows = (mark: AuditMark | undefined, member: PrincipalMember) =>
+  !mark || mark === 'all' || MARK_PROFILES[mark].some((p) => member.profiles.includes(p));
+
+/** The entries shown for this project: visible by the spec's conditions, and routed. */
+export function projectMenuItems(area: ProjectArea, context: ProjectMenuContext) {
+  return PROJECT_MENUS[area]
+    .filter((i) => (i.visible?.(context) ?? true) && markAllows(i.mark, context.member))
+    .map((i) => ({ ...i, to: i.path(context), also: i.related?.(context) ?? [] }))
+    .filter((i) => isRouted(i.to));
+}
+
+export function ProjectMenu({ area, context }: { area: ProjectArea; context: ProjectMenuContext }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const items = projectMenuItems(area, context);
+  // The entry whose screen the page is on or below (a building belongs to the building list).
+  const selected = items
+    .filter((i) => [i.to, ...i.also].some((to) => pathname === to || pathname.startsWith(`${to}/`)))
+    .sort((a, b) => b.to.length - a.to.length)[0];
+  return (
+    <Menu
+      mode="inline"
+      selectedKeys={selected ? [selected.key] : []}
+      items={items.map((i) => ({
+        key: i.key,
+        icon: i.icon,
+        label: t(i.label),
+        'data-testid': `project-menu-${i.key}`,
+      }))}
+      onClick={({ key }) => {
+        const item = items.find((i) => i.key === key);
+        if (item) void navigate(item.to);
+      }}
+      data-testid="project-menu"
+    />
+  );
+}

@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { request } from '../../../lib/http';
+import { actingAs, buildingUrl, idList, type BuildingTarget } from './building-scope';
+import { projectBuildingsKey } from './keys';
+
+/** `deleteBuildingInfos/{ids}`: draft or rejected buildings, with everything entered for them. */
+export const deleteBuildings = (target: BuildingTarget, ids: readonly string[]) =>
+  request<null>(buildingUrl(target, `deleteBuildingInfos/${idList(ids)}`), {
+    method: 'DELETE',
+    headers: actingAs(target.orgId),
+  });
+
+export function useDeleteBuildings(target: BuildingTarget) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (ids: readonly string[]) => deleteBuildings(target, ids),
+    onSuccess: (_, ids) => {
+      for (const id of ids)
+        queryClient.removeQueries({ queryKey: [...projectBuildingsKey(target), 'one', id] });
+    },
+    // Not awaited: a detail page that showed the building is about to leave.
+    onSettled: (_, __, ids) =>
+      void queryClient.invalidateQueries({
+        queryKey: projectBuildingsKey(target),
+        predicate: (query) => !(query.queryKey[3] === 'one' && ids.includes(query.queryKey[4] as string)),
+      }),
+  });
+}

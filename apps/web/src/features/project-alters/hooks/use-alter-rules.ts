@@ -1,0 +1,55 @@
+import type { FormRule } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { projectAlterRequest, type AlterCategory } from '@drp/domain';
+
+/** The change's own fields of `projectAlterRequest`, as they sit in the application form. */
+export type AlterField = 'buildingIds' | 'categories' | 'content' | 'reason';
+
+/** What the change part of the form holds. */
+export interface AlterValues {
+  buildingIds: string[];
+  categories: AlterCategory[];
+  content: string;
+  reason: string;
+}
+
+const isEmpty = (v: unknown) =>
+  v === undefined ||
+  v === null ||
+  (typeof v === 'string' && v.trim() === '') ||
+  (Array.isArray(v) && !v.length);
+
+/**
+ * Each change field checked by its own schema of `projectAlterRequest` (so bounds cannot drift
+ * from the server's), the issue said in the user's language.
+ */
+export function useAlterRules() {
+  const { t } = useTranslation();
+  const shape = projectAlterRequest.shape;
+  const choose = (name: AlterField) => name === 'buildingIds' || name === 'categories';
+  return (name: AlterField): FormRule[] => {
+    const label = t(`projectAlters.fields.${name}`);
+    return [
+      {
+        required: true,
+        validator: async (_, value: unknown) => {
+          if (isEmpty(value))
+            throw new Error(
+              t(choose(name) ? 'projectAlters.rules.choose' : 'projectAlters.rules.required', { label }),
+            );
+          const result = shape[name].safeParse(value);
+          if (result.success) return;
+          const issue = result.error.issues[0]!;
+          if (issue.code === 'too_big')
+            throw new Error(
+              t(choose(name) ? 'projectAlters.rules.chooseAtMost' : 'projectAlters.rules.maxLength', {
+                label,
+                max: issue.maximum,
+              }),
+            );
+          throw new Error(t('projectAlters.rules.invalid', { label }));
+        },
+      },
+    ];
+  };
+}
