@@ -90,6 +90,10 @@ describe('change applications', () => {
     // The application starts from the one that passed review.
     await expect.poll(() => page.locator('input#project_name').inputValue()).toBe(MASTER);
     await expect.poll(() => page.locator('input#project_totalArea').inputValue()).toBe('52300.00');
+    // ...at the design-change stage.
+    await expect
+      .poll(() => page.locator('.ant-form-item', { has: page.locator('#project_stage') }).innerText())
+      .toContain('施工图设计变更');
 
     // The change's own part is required, checked before anything is sent.
     await page.getByTestId('save-draft').click();

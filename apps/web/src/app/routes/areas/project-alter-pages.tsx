@@ -115,7 +115,10 @@ export function NewChangePage() {
   const prefill = async (dic: ProjectDic) => {
     const buildings = await queryClient.fetchQuery(passedBuildingsQuery(dic.id));
     const latest = [...buildings].sort((a, b) => b.projectCode.localeCompare(a.projectCode))[0];
-    return latest ? queryClient.fetchQuery(projectDetailQuery(latest.projectId, orgId)) : undefined;
+    if (!latest) return undefined;
+    const source = await queryClient.fetchQuery(projectDetailQuery(latest.projectId, orgId));
+    // A change of passed drawings is reviewed at the design-change stage, not the first one.
+    return { ...source, stage: 'DESIGN_CHANGE' };
   };
 
   const extension: ProjectFormExtension<AlterValues> = {

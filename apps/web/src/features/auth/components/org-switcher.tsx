@@ -39,8 +39,16 @@ export function OrgSwitcher() {
         },
       }}
     >
-      <Button type="text" className="top-bar-button" data-testid="org-switcher" title={t('topBar.switchOrg')}>
-        <BankOutlined /> {current ? label(current) : t('topBar.switchOrg')} <DownOutlined />
+      <Button
+        type="text"
+        className="top-bar-button top-bar-org"
+        data-testid="org-switcher"
+        title={current ? `${t('topBar.switchOrg')}: ${label(current)}` : t('topBar.switchOrg')}
+      >
+        <BankOutlined />
+        {/* Long organisation names give way before the platform's title does. */}
+        <span className="top-bar-org-name">{current ? label(current) : t('topBar.switchOrg')}</span>
+        <DownOutlined />
       </Button>
     </Dropdown>
   );

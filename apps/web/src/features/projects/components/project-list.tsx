@@ -164,7 +164,7 @@ export function ProjectList({
             title: t('projects.name'),
             dataIndex: 'name',
             render: (v: string, p) => (
-              <Space size={4}>
+              <Space size={4} style={{ minWidth: '10em' }}>
                 {p.isAlter && (
                   <Tag color="orange" data-testid="alter-tag">
                     {t('projects.isAlter')}
@@ -180,11 +180,23 @@ export function ProjectList({
             render: (v: ProjectStatus) => <ProjectStatusTag status={v} />,
           },
           ...(showConstruct ? [{ title: t('projects.construct'), dataIndex: 'constructName' as const }] : []),
-          { title: t('projects.region'), dataIndex: 'region' },
+          {
+            title: t('projects.region'),
+            dataIndex: 'region',
+            // Everything on this platform is in one province: its name would only crowd the column.
+            render: (v: string) => <span className="nowrap">{v.split('/').slice(1).join('') || v}</span>,
+          },
           {
             title: t('projects.censor'),
             dataIndex: 'censorName',
-            render: (v: string) => v || '—',
+            render: (v: string) =>
+              v ? (
+                <span className="cell-ellipsis" title={v}>
+                  {v}
+                </span>
+              ) : (
+                '—'
+              ),
           },
           {
             title: t('projects.submittedAt'),
@@ -196,8 +208,9 @@ export function ProjectList({
           {
             title: t('projects.actions'),
             key: 'actions',
+            // Actions may wrap to a second line rather than push the table past the card.
             render: (_, p) => (
-              <Space size={0} className="nowrap">
+              <Space size={0} wrap>
                 <Link to={detailPath(p.id, p.isAlter)}>
                   <Button type="link" size="small" icon={<EyeOutlined />}>
                     {t('projects.view')}
