@@ -21,7 +21,8 @@
  *                         (default postgres://postgres@127.0.0.1:5432/test; skipped when unreachable)
  *   BENCH_STARTUP         set to 0 to skip part 2
  *
- * Run with `npm run bench` (builds first), or `node apps/server/dist/bench/bench-account.js`.
+ * Run with `npm run bench` (builds first, then runs this and bench-projects), or
+ * `node apps/server/dist/bench/bench-account.js`.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -31,39 +32,30 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import pg from 'pg';
-import { WEB_CLIENT_ID, WEB_REDIRECT_PATH } from '@drp/domain';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config/config.js';
-import { openDatabase, type Database } from '../db/database.js';
+import type { Database } from '../db/database.js';
 import { DEMO_PASSWORD, seedDemo } from '../db/seed/demo-seed.js';
-import { randomToken, sha256Base64Url } from '../lib/crypto.js';
+import {
+  HOST,
+  measure,
+  ms,
+  numberFromEnv,
+  onPglite,
+  onScratchPostgres,
+  percentile,
+  signInOverHttp,
+  table,
+  type LoadShape,
+  type Series,
+} from './bench-harness.js';
 
-function numberFromEnv(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0)
-    throw new Error(`${name} must be a positive number, got "${raw}"`);
-  return value;
-}
-
-const RATE = numberFromEnv('BENCH_RATE', 200);
-const SECONDS = numberFromEnv('BENCH_SECONDS', 10);
-const WARMUP_SECONDS = numberFromEnv('BENCH_WARMUP_SECONDS', 2);
-const POSTGRES_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+const SHAPE: LoadShape = {
+  rate: numberFromEnv('BENCH_RATE', 200),
+  seconds: numberFromEnv('BENCH_SECONDS', 10),
+  warmupSeconds: numberFromEnv('BENCH_WARMUP_SECONDS', 2),
+};
 const RUN_STARTUP = process.env.BENCH_STARTUP !== '0';
-const HOST = '127.0.0.1';
-
-interface Series {
-  endpoint: string;
-  sent: number;
-  errors: number;
-  /** Milliseconds from scheduled send to the end of the body. */
-  latencies: number[];
-  /** Completed requests per second over the measured window. */
-  achievedRate: number;
-}
 
 interface EngineResult {
   engine: string;
@@ -72,107 +64,7 @@ interface EngineResult {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Load generation
-
-/**
- * Sends `rate` requests per second for `seconds`, each at its scheduled instant whether or not
- * earlier ones have answered (open loop). Node's fetch keeps connections alive and opens more
- * when all are busy.
- */
-async function openLoop(
-  url: string,
-  headers: Record<string, string>,
-  rate: number,
-  seconds: number,
-): Promise<Omit<Series, 'endpoint'>> {
-  const total = Math.max(1, Math.round(rate * seconds));
-  const interval = 1000 / rate;
-  const latencies: number[] = [];
-  let errors = 0;
-  const inflight: Promise<void>[] = [];
-  const start = performance.now() + 5;
-  let lastDone = start;
-  for (let i = 0; i < total; i++) {
-    const due = start + i * interval;
-    const wait = due - performance.now();
-    if (wait >= 1) await sleep(wait);
-    inflight.push(
-      fetch(url, { headers })
-        .then(async (res) => {
-          await res.arrayBuffer();
-          const done = performance.now();
-          lastDone = Math.max(lastDone, done);
-          if (res.ok) latencies.push(done - due);
-          else errors++;
-        })
-        .catch(() => {
-          errors++;
-        }),
-    );
-  }
-  await Promise.all(inflight);
-  return { sent: total, errors, latencies, achievedRate: latencies.length / ((lastDone - start) / 1000) };
-}
-
-function percentile(sorted: readonly number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  const rank = Math.ceil((p / 100) * sorted.length) - 1;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, rank))]!;
-}
-
-async function measure(base: string, endpoint: string, headers: Record<string, string>): Promise<Series> {
-  const url = `${base}${endpoint}`;
-  await openLoop(url, headers, RATE, WARMUP_SECONDS);
-  const result = await openLoop(url, headers, RATE, SECONDS);
-  result.latencies.sort((a, b) => a - b);
-  return { endpoint: `GET ${endpoint}`, ...result };
-}
-
-// ---------------------------------------------------------------------------------------------
 // Part 1: one engine
-
-/** The web app's sign-in, over HTTP: password → cookie → code (PKCE S256) → bearer token. */
-async function signInOverHttp(base: string, username: string, password: string): Promise<string> {
-  const post = (pathname: string, body: unknown, cookie?: string) =>
-    fetch(`${base}${pathname}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
-      body: JSON.stringify(body),
-    });
-  const login = await post('/uaa/login', { username, password });
-  if (!login.ok) throw new Error(`login failed: ${login.status} ${await login.text()}`);
-  await login.arrayBuffer();
-  const cookie = login.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0]!)
-    .find((c) => c.startsWith('drp_login='));
-  if (!cookie) throw new Error('login set no drp_login cookie');
-
-  const verifier = randomToken(32);
-  const authorize = await post(
-    '/uaa/oauth/authorize',
-    {
-      response_type: 'code',
-      client_id: WEB_CLIENT_ID,
-      redirect_uri: WEB_REDIRECT_PATH,
-      code_challenge: sha256Base64Url(verifier),
-      code_challenge_method: 'S256',
-    },
-    cookie,
-  );
-  if (!authorize.ok) throw new Error(`authorize failed: ${authorize.status} ${await authorize.text()}`);
-  const { code } = ((await authorize.json()) as { detail: { code: string } }).detail;
-
-  const token = await post('/uaa/oauth/token', {
-    grant_type: 'authorization_code',
-    code,
-    redirect_uri: WEB_REDIRECT_PATH,
-    client_id: WEB_CLIENT_ID,
-    code_verifier: verifier,
-  });
-  if (!token.ok) throw new Error(`token failed: ${token.status} ${await token.text()}`);
-  return ((await token.json()) as { detail: { access_token: string } }).detail.access_token;
-}
 
 async function benchEngine(engine: string, database: Database, dataDir: string): Promise<EngineResult> {
   await seedDemo(database.db);
@@ -191,74 +83,12 @@ async function benchEngine(engine: string, database: Database, dataDir: string):
     await check.arrayBuffer();
 
     console.log(`  ${engine}: GET /api/health …`);
-    const health = await measure(base, '/api/health', {});
+    const health = await measure(base, '/api/health', {}, SHAPE);
     console.log(`  ${engine}: GET /api/admin/account …`);
-    const account = await measure(base, '/api/admin/account', { authorization: `Bearer ${token}` });
+    const account = await measure(base, '/api/admin/account', { authorization: `Bearer ${token}` }, SHAPE);
     return { engine, health, account };
   } finally {
     await app.close();
-  }
-}
-
-async function benchPglite(): Promise<EngineResult> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'drp-bench-pglite-'));
-  try {
-    const database = await openDatabase({ pgliteDir: path.join(dir, 'pglite') });
-    try {
-      return await benchEngine('PGlite', database, dir);
-    } finally {
-      await database.close();
-    }
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}
-
-/** Runs on a scratch database next to POSTGRES_URL; null (with a note) when the server is unreachable. */
-async function benchPostgres(): Promise<EngineResult | null> {
-  const admin = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 3000 });
-  try {
-    await admin.connect();
-  } catch (error) {
-    console.log(`  PostgreSQL skipped: ${redact(POSTGRES_URL)} unreachable (${(error as Error).message})`);
-    await admin.end().catch(() => {});
-    return null;
-  }
-  const name = `drp_bench_${randomBytes(6).toString('hex')}`;
-  await admin.query(`create database ${name}`);
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'drp-bench-pg-'));
-  try {
-    const url = new URL(POSTGRES_URL);
-    url.pathname = `/${name}`;
-    const database = await openDatabase({ databaseUrl: url.toString() });
-    try {
-      return await benchEngine('PostgreSQL', database, dir);
-    } finally {
-      await database.close();
-    }
-  } finally {
-    // pool.end() resolves before its sockets have closed; wait for them so the drop cuts nothing off.
-    for (let i = 0; i < 200; i++) {
-      const { rows } = await admin.query<{ n: number }>(
-        'select count(*)::int as n from pg_stat_activity where datname = $1',
-        [name],
-      );
-      if (rows[0]!.n === 0) break;
-      await sleep(10);
-    }
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-    await rm(dir, { recursive: true, force: true });
-  }
-}
-
-function redact(url: string): string {
-  try {
-    const u = new URL(url);
-    if (u.password) u.password = '***';
-    return u.toString();
-  } catch {
-    return '(invalid URL)';
   }
 }
 
@@ -341,18 +171,9 @@ async function benchStartup(): Promise<{ first: number; second: number } | null>
 // ---------------------------------------------------------------------------------------------
 // Report
 
-function table(head: string[], rows: string[][], alignLeft = 2): string {
-  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) =>
-    cells.map((c, i) => (i < alignLeft ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
-  return [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
-}
-
-const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(2) : 'n/a');
-
 function report(results: EngineResult[], startup: { first: number; second: number } | null) {
   console.log(
-    `\nOpen loop, ${RATE} req/s for ${SECONDS} s per endpoint after ${WARMUP_SECONDS} s warm-up; ` +
+    `\nOpen loop, ${SHAPE.rate} req/s for ${SHAPE.seconds} s per endpoint after ${SHAPE.warmupSeconds} s warm-up; ` +
       `latency from scheduled send, in ms; Node ${process.version}, ${os.cpus().length} CPU(s)\n`,
   );
   const rows: string[][] = [];
@@ -390,10 +211,12 @@ function report(results: EngineResult[], startup: { first: number; second: numbe
 }
 
 async function main() {
-  console.log(`Benchmark: ${RATE} req/s × ${SECONDS} s (+${WARMUP_SECONDS} s warm-up) per endpoint`);
+  console.log(
+    `Benchmark: ${SHAPE.rate} req/s × ${SHAPE.seconds} s (+${SHAPE.warmupSeconds} s warm-up) per endpoint`,
+  );
   const results: EngineResult[] = [];
-  results.push(await benchPglite());
-  const postgres = await benchPostgres();
+  results.push(await onPglite((database, dir) => benchEngine('PGlite', database, dir)));
+  const postgres = await onScratchPostgres((database, dir) => benchEngine('PostgreSQL', database, dir));
   if (postgres) results.push(postgres);
   const startup = RUN_STARTUP ? await benchStartup() : null;
   report(results, startup);

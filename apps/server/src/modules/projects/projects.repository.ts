@@ -1,9 +1,16 @@
 import { and, count, desc, eq, gte, ilike, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { ProjectRole, ProjectStatus } from '@drp/domain';
 import type { Db } from '../../db/database.js';
 import { containsPattern } from '../../db/like-pattern.js';
 import { orgs } from '../../db/schema/orgs.js';
-import { projectCodeCounters, projectDics, projectOrgs, projects } from '../../db/schema/projects.js';
+import {
+  projectCodeCounters,
+  projectDics,
+  projectListCounts,
+  projectOrgs,
+  projects,
+} from '../../db/schema/projects.js';
 
 export type ProjectRow = typeof projects.$inferSelect;
 export type ProjectInsert = typeof projects.$inferInsert;
@@ -65,16 +72,19 @@ export async function applicationsOfDic(db: Db, dicId: string) {
   return { applications: row?.n ?? 0, passed: row?.passed ?? false };
 }
 
-/** The org's project masters, newest first, with how many applications and whether one passed. */
-export async function queryProjectDics(db: Db, orgId: string, name: string | undefined) {
+/**
+ * The org's project masters, newest first, with how many applications and whether one passed.
+ * The applications are counted per master shown (by `projects_dic_idx`), not over the table; a
+ * name is found through the masters' search grams, like an application's (see `nameCondition`).
+ */
+export function projectDicsQuery(db: Db, orgId: string, name: string | undefined) {
   const applications = db
     .select({
-      dicId: projects.projectDicId,
       n: count().as('n'),
       passed: sql<boolean>`bool_or(${projects.status} in ('PASSED', 'FILED'))`.as('passed'),
     })
     .from(projects)
-    .groupBy(projects.projectDicId)
+    .where(eq(projects.projectDicId, projectDics.id))
     .as('applications');
   return db
     .select({
@@ -83,12 +93,20 @@ export async function queryProjectDics(db: Db, orgId: string, name: string | und
       passed: sql<boolean>`coalesce(${applications.passed}, false)`,
     })
     .from(projectDics)
-    .leftJoin(applications, eq(applications.dicId, projectDics.id))
+    .leftJoinLateral(applications, sql`true`)
     .where(
-      and(eq(projectDics.orgId, orgId), name ? ilike(projectDics.name, containsPattern(name)) : undefined),
+      and(
+        eq(projectDics.orgId, orgId),
+        name ? sql`${projectDics.searchGrams} @> ${searchGrams(name)}` : undefined,
+        name ? ilike(projectDics.name, containsPattern(name)) : undefined,
+      ),
     )
     .orderBy(desc(projectDics.createdAt))
     .limit(500);
+}
+
+export async function queryProjectDics(db: Db, orgId: string, name: string | undefined) {
+  return projectDicsQuery(db, orgId, name);
 }
 
 // ---- applications ----
@@ -190,7 +208,7 @@ export async function hasEarlierApplication(db: Db, project: ProjectRow) {
 /** Who sees which applications in a list: the scope is decided by the service from the acting org. */
 export type ProjectScope =
   | { kind: 'construct'; orgId: string }
-  | { kind: 'party'; orgId: string; roles: readonly ProjectRole[] }
+  | { kind: 'party'; orgId: string; role: ProjectRole }
   | { kind: 'region'; regionPrefix: string }
   | { kind: 'all' };
 
@@ -201,61 +219,193 @@ export interface ProjectFilter {
   to?: string | undefined;
 }
 
-function scopeCondition(scope: ProjectScope): SQL | undefined {
-  switch (scope.kind) {
-    case 'construct':
-      return eq(projects.constructOrgId, scope.orgId);
-    case 'party':
-      return and(
-        ne(projects.status, 'DRAFT'),
-        sql`exists (select 1 from ${projectOrgs} where ${projectOrgs.projectId} = ${projects.id} and ${projectOrgs.orgId} = ${scope.orgId} and ${inArray(projectOrgs.role, [...scope.roles])})`,
-      );
-    case 'region':
-      return and(ne(projects.status, 'DRAFT'), sql`${projects.regionCode} like ${`${scope.regionPrefix}%`}`);
-    case 'all':
-      return ne(projects.status, 'DRAFT');
-  }
+export interface Paging {
+  limit: number;
+  offset: number;
 }
 
-export async function queryProjects(
-  db: Db,
-  scope: ProjectScope,
-  filter: ProjectFilter,
-  paging: { limit: number; offset: number },
-) {
-  const filters: (SQL | undefined)[] = [scopeCondition(scope)];
-  if (filter.name)
-    filters.push(
-      or(
-        ilike(projects.name, containsPattern(filter.name)),
-        ilike(projects.code, containsPattern(filter.name)),
-      ),
-    );
-  if (filter.status) filters.push(eq(projects.status, filter.status));
-  if (filter.from) filters.push(gte(projects.createdAt, new Date(`${filter.from}T00:00:00+08:00`)));
-  if (filter.to)
-    filters.push(
-      lt(projects.createdAt, new Date(new Date(`${filter.to}T00:00:00+08:00`).getTime() + 86_400_000)),
-    );
-  const where = and(...filters);
-  const censor = db
-    .select({ projectId: projectOrgs.projectId, name: orgs.name })
-    .from(projectOrgs)
-    .innerJoin(orgs, eq(orgs.id, projectOrgs.orgId))
-    .where(eq(projectOrgs.role, 'CENSOR'))
-    .as('censor');
-  const constructOrg = db.select({ id: orgs.id, name: orgs.name }).from(orgs).as('construct_org');
-  const [items, [total]] = await Promise.all([
-    db
-      .select({ project: projects, constructName: constructOrg.name, censorName: censor.name })
-      .from(projects)
-      .innerJoin(constructOrg, eq(constructOrg.id, projects.constructOrgId))
-      .leftJoin(censor, eq(censor.projectId, projects.id))
-      .where(where)
-      .orderBy(desc(projects.createdAt), desc(projects.id))
+const fromDate = (day: string) => new Date(`${day}T00:00:00+08:00`);
+/** The day after `day`, in China time: "to" includes the whole day. */
+const toDate = (day: string) => new Date(fromDate(day).getTime() + 86_400_000);
+
+/**
+ * The grams a searched fragment needs (its character pairs, or its one character), as
+ * `drp_search_query_grams` in migration 0010 makes them. Worked out here when only ASCII letters
+ * have case in it (Chinese, digits, punctuation), where JavaScript and PostgreSQL lower-case
+ * alike: the database then plans with the array itself instead of calling the function. Other
+ * fragments are left to the function.
+ */
+export function searchGrams(fragment: string): SQL {
+  const chars = [...fragment];
+  const plain = chars.every((c) => /[A-Za-z]/.test(c) || c.toLowerCase() === c.toUpperCase());
+  if (!plain) return sql`drp_search_query_grams(${fragment})`;
+  const lower = chars.map((c) => c.toLowerCase());
+  const grams = lower.length < 2 ? lower : [...new Set(lower.slice(1).map((c, i) => `${lower[i]}${c}`))];
+  return sql`${sql.param(grams)}::text[]`;
+}
+
+/**
+ * Part of the name or the code. The grams condition lets the GIN index find the candidates;
+ * ILIKE decides.
+ */
+function nameCondition(name: string) {
+  const pattern = containsPattern(name);
+  return and(
+    sql`${projects.searchGrams} @> ${searchGrams(name)}`,
+    or(ilike(projects.name, pattern), ilike(projects.code, pattern)),
+  );
+}
+
+/**
+ * A supervising authority's region, as the column that holds that level: the province and the
+ * city are generated columns with indexes of their own, so each level reads its list in order.
+ */
+function regionCondition(prefix: string): SQL {
+  if (prefix.length === 2) return eq(projects.regionProvince, prefix);
+  if (prefix.length === 4) return eq(projects.regionCity, prefix);
+  if (prefix.length === 6) return eq(projects.regionCode, prefix);
+  return sql`${projects.regionCode} like ${`${prefix}%`}`;
+}
+
+/** Scope and filters on `projects`, for every scope but a party's. */
+function projectConditions(scope: Exclude<ProjectScope, { kind: 'party' }>, filter: ProjectFilter) {
+  return and(
+    scope.kind === 'construct' ? eq(projects.constructOrgId, scope.orgId) : ne(projects.status, 'DRAFT'),
+    scope.kind === 'region' ? regionCondition(scope.regionPrefix) : undefined,
+    filter.status ? eq(projects.status, filter.status) : undefined,
+    filter.from ? gte(projects.createdAt, fromDate(filter.from)) : undefined,
+    filter.to ? lt(projects.createdAt, toDate(filter.to)) : undefined,
+    filter.name ? nameCondition(filter.name) : undefined,
+  );
+}
+
+/** A party's scope and filters on its `project_orgs` rows (status and date are copies there). */
+function partyConditions(scope: Extract<ProjectScope, { kind: 'party' }>, filter: ProjectFilter) {
+  return and(
+    eq(projectOrgs.orgId, scope.orgId),
+    eq(projectOrgs.role, scope.role),
+    ne(projectOrgs.projectStatus, 'DRAFT'),
+    filter.status ? eq(projectOrgs.projectStatus, filter.status) : undefined,
+    filter.from ? gte(projectOrgs.projectCreatedAt, fromDate(filter.from)) : undefined,
+    filter.to ? lt(projectOrgs.projectCreatedAt, toDate(filter.to)) : undefined,
+  );
+}
+
+/** A name or dates narrow a list to rows found through an index; a status alone does not. */
+const narrowed = (filter: ProjectFilter) => Boolean(filter.name || filter.from || filter.to);
+
+/**
+ * The ids of one page, newest first, read in order from the scope's index: a party's from
+ * `project_orgs_list_idx`, the others from `projects` (construction unit, region level, or all).
+ * Only ids, so that skipping to page 1000 walks index entries, not rows. Each row carries the
+ * list's total: counted in the same scan when a name or dates narrow the list, otherwise looked
+ * up (`projectCountQuery`).
+ */
+export function projectPageIdsQuery(db: Db, scope: ProjectScope, filter: ProjectFilter, paging: Paging) {
+  const total = (
+    narrowed(filter) ? sql<number>`count(*) over ()` : sql<number>`${projectCountQuery(db, scope, filter)}`
+  )
+    .mapWith(Number)
+    .as('total');
+  if (scope.kind === 'party') {
+    let ids = db.select({ id: projectOrgs.projectId, total }).from(projectOrgs).$dynamic();
+    // The name is on the application: join it only when searching.
+    if (filter.name) ids = ids.innerJoin(projects, eq(projects.id, projectOrgs.projectId));
+    return ids
+      .where(and(partyConditions(scope, filter), filter.name ? nameCondition(filter.name) : undefined))
+      .orderBy(desc(projectOrgs.projectCreatedAt), desc(projectOrgs.projectId))
       .limit(paging.limit)
-      .offset(paging.offset),
-    db.select({ n: count() }).from(projects).where(where),
-  ]);
-  return { total: total?.n ?? 0, items };
+      .offset(paging.offset);
+  }
+  return db
+    .select({ id: projects.id, total })
+    .from(projects)
+    .where(projectConditions(scope, filter))
+    .orderBy(desc(projects.createdAt), desc(projects.id))
+    .limit(paging.limit)
+    .offset(paging.offset);
+}
+
+/**
+ * One page of applications with the construction unit's and the review agency's names, and the
+ * list's total on every row: one round trip. The names are subqueries rather than joins, which
+ * keeps planning short on a call made this often.
+ */
+export function projectPageQuery(db: Db, scope: ProjectScope, filter: ProjectFilter, paging: Paging) {
+  const page = projectPageIdsQuery(db, scope, filter, paging).as('page');
+  const constructName = db.select({ name: orgs.name }).from(orgs).where(eq(orgs.id, projects.constructOrgId));
+  const censorParty = alias(projectOrgs, 'censor_party');
+  const censorOrg = alias(orgs, 'censor_org');
+  const censorName = db
+    .select({ name: censorOrg.name })
+    .from(censorParty)
+    .innerJoin(censorOrg, eq(censorOrg.id, censorParty.orgId))
+    .where(and(eq(censorParty.projectId, projects.id), eq(censorParty.role, 'CENSOR')))
+    .limit(1);
+  return db
+    .select({
+      // What a list shows, no more: every column costs parsing on each of many calls.
+      project: {
+        id: projects.id,
+        code: projects.code,
+        name: projects.name,
+        status: projects.status,
+        isAlter: projects.isAlter,
+        regionCode: projects.regionCode,
+        submittedAt: projects.submittedAt,
+        createdAt: projects.createdAt,
+      },
+      constructName: sql<string>`${constructName}`,
+      censorName: sql<string | null>`${censorName}`,
+      total: page.total,
+    })
+    .from(page)
+    .innerJoin(projects, eq(projects.id, page.id))
+    .orderBy(desc(projects.createdAt), desc(projects.id));
+}
+
+/**
+ * The total of a list. Without a name or date filter it is a lookup in `project_list_counts`
+ * (kept by triggers, migration 0012): a unit with 70 000 applications must not count them on
+ * every page. A name or date narrows the list through an index, and the total is counted there.
+ * A page carries its total; this runs alone for a page past the end.
+ */
+export function projectCountQuery(db: Db, scope: ProjectScope, filter: ProjectFilter) {
+  if (narrowed(filter)) {
+    if (scope.kind === 'party') {
+      let rows = db.select({ n: count() }).from(projectOrgs).$dynamic();
+      if (filter.name) rows = rows.innerJoin(projects, eq(projects.id, projectOrgs.projectId));
+      return rows.where(
+        and(partyConditions(scope, filter), filter.name ? nameCondition(filter.name) : undefined),
+      );
+    }
+    return db.select({ n: count() }).from(projects).where(projectConditions(scope, filter));
+  }
+  const c = projectListCounts;
+  const status = filter.status ? eq(c.status, filter.status) : undefined;
+  const submitted = ne(c.status, 'DRAFT');
+  const where =
+    scope.kind === 'construct'
+      ? and(eq(c.scope, 'construct'), eq(c.key, scope.orgId), status)
+      : scope.kind === 'party'
+        ? and(eq(c.scope, 'party'), eq(c.key, `${scope.orgId}:${scope.role}`), submitted, status)
+        : and(
+            eq(c.scope, 'region'),
+            scope.kind === 'region'
+              ? sql`left(${c.key}, ${sql.raw(String(scope.regionPrefix.length))}) = ${scope.regionPrefix}`
+              : undefined,
+            submitted,
+            status,
+          );
+  return db
+    .select({ n: sql<number>`coalesce(sum(${c.n}), 0)`.mapWith(Number) })
+    .from(c)
+    .where(where);
+}
+
+export async function queryProjects(db: Db, scope: ProjectScope, filter: ProjectFilter, paging: Paging) {
+  const items = await projectPageQuery(db, scope, filter, paging);
+  // A page past the end has no row to carry the total.
+  const total = Number(items[0]?.total ?? (await projectCountQuery(db, scope, filter))[0]?.n ?? 0);
+  return { total, items };
 }

@@ -77,7 +77,7 @@ const PARTY_ROLE: Partial<Record<OrgType, ProjectRole>> = {
 export async function scopeOf(db: Db, member: PrincipalMember): Promise<ProjectScope> {
   if (member.orgType === 'CONSTRUCT') return { kind: 'construct', orgId: member.orgId };
   const role = PARTY_ROLE[member.orgType];
-  if (role) return { kind: 'party', orgId: member.orgId, roles: [role] };
+  if (role) return { kind: 'party', orgId: member.orgId, role };
   if (member.orgType === 'CONTROL') {
     const [org] = await findOrgsByIds(db, [member.orgId]);
     const region = org?.regionCode;
@@ -97,8 +97,7 @@ export function sees(
       return project.constructOrgId === scope.orgId;
     case 'party':
       return (
-        project.status !== 'DRAFT' &&
-        parties.some((p) => p.orgId === scope.orgId && scope.roles.includes(p.role))
+        project.status !== 'DRAFT' && parties.some((p) => p.orgId === scope.orgId && p.role === scope.role)
       );
     case 'region':
       return project.status !== 'DRAFT' && (project.regionCode ?? '').startsWith(scope.regionPrefix);

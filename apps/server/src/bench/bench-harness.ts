@@ -1,0 +1,271 @@
+/**
+ * What the benchmarks share: the open-loop load generator, percentiles, the web app's sign-in
+ * over HTTP, the two engines (PGlite in a temporary directory, PostgreSQL in a scratch database)
+ * and the report table.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
+import { WEB_CLIENT_ID, WEB_REDIRECT_PATH } from '@drp/domain';
+import { openDatabase, type Database } from '../db/database.js';
+import { randomToken, sha256Base64Url } from '../lib/crypto.js';
+
+export const HOST = '127.0.0.1';
+
+export function numberFromEnv(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0)
+    throw new Error(`${name} must be a positive number, got "${raw}"`);
+  return value;
+}
+
+/** The PostgreSQL server scratch databases are created on. */
+export const POSTGRES_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+
+export interface Series {
+  endpoint: string;
+  sent: number;
+  errors: number;
+  /** Milliseconds from scheduled send to the end of the body, sorted. */
+  latencies: number[];
+  /** Completed requests per second over the measured window. */
+  achievedRate: number;
+}
+
+export interface LoadShape {
+  /** Requests per second. */
+  rate: number;
+  /** Measured seconds. */
+  seconds: number;
+  /** Unmeasured seconds before. */
+  warmupSeconds: number;
+}
+
+/**
+ * Sends `rate` requests per second for `seconds`, each at its scheduled instant whether or not
+ * earlier ones have answered (open loop). Node's fetch keeps connections alive and opens more
+ * when all are busy. Latency counts from the scheduled instant, so a stalled server shows up as
+ * latency instead of as a lower request rate (no coordinated omission).
+ */
+export async function openLoop(
+  url: string,
+  headers: Record<string, string>,
+  rate: number,
+  seconds: number,
+): Promise<Omit<Series, 'endpoint'>> {
+  const total = Math.max(1, Math.round(rate * seconds));
+  const interval = 1000 / rate;
+  const latencies: number[] = [];
+  let errors = 0;
+  const inflight: Promise<void>[] = [];
+  const start = performance.now() + 5;
+  let lastDone = start;
+  for (let i = 0; i < total; i++) {
+    const due = start + i * interval;
+    const wait = due - performance.now();
+    if (wait >= 1) await sleep(wait);
+    inflight.push(
+      fetch(url, { headers })
+        .then(async (res) => {
+          await res.arrayBuffer();
+          const done = performance.now();
+          lastDone = Math.max(lastDone, done);
+          if (res.ok) latencies.push(done - due);
+          else errors++;
+        })
+        .catch(() => {
+          errors++;
+        }),
+    );
+  }
+  await Promise.all(inflight);
+  return { sent: total, errors, latencies, achievedRate: latencies.length / ((lastDone - start) / 1000) };
+}
+
+export function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const rank = Math.ceil((p / 100) * sorted.length) - 1;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, rank))]!;
+}
+
+/** A warm-up, then the measured open loop against one endpoint. */
+export async function measure(
+  base: string,
+  endpoint: string,
+  headers: Record<string, string>,
+  shape: LoadShape,
+  label = `GET ${endpoint}`,
+): Promise<Series> {
+  const url = `${base}${endpoint}`;
+  await openLoop(url, headers, shape.rate, shape.warmupSeconds);
+  const result = await openLoop(url, headers, shape.rate, shape.seconds);
+  result.latencies.sort((a, b) => a - b);
+  return { endpoint: label, ...result };
+}
+
+export interface Target {
+  label: string;
+  endpoint: string;
+  headers: Record<string, string>;
+}
+
+/**
+ * Measures several endpoints in the same run: each gets its warm-up, then the measured seconds
+ * are split into `rounds` slices taken in turn (A B C … A B C …), so that a pause of the machine
+ * or of a garbage collection falls on every endpoint alike rather than on whichever was running.
+ */
+export async function measureInterleaved(
+  base: string,
+  targets: readonly Target[],
+  shape: LoadShape,
+  rounds: number,
+): Promise<Series[]> {
+  for (const t of targets) await openLoop(`${base}${t.endpoint}`, t.headers, shape.rate, shape.warmupSeconds);
+  const series = targets.map((t) => ({
+    endpoint: t.label,
+    sent: 0,
+    errors: 0,
+    latencies: [] as number[],
+    rates: [] as number[],
+  }));
+  for (let round = 0; round < rounds; round++)
+    for (const [i, t] of targets.entries()) {
+      const slice = await openLoop(`${base}${t.endpoint}`, t.headers, shape.rate, shape.seconds / rounds);
+      const s = series[i]!;
+      s.sent += slice.sent;
+      s.errors += slice.errors;
+      s.latencies.push(...slice.latencies);
+      s.rates.push(slice.achievedRate);
+    }
+  return series.map(({ rates, ...s }) => ({
+    ...s,
+    latencies: s.latencies.sort((a, b) => a - b),
+    achievedRate: rates.reduce((a, b) => a + b, 0) / rates.length,
+  }));
+}
+
+/** The web app's sign-in, over HTTP: password → cookie → code (PKCE S256) → bearer token. */
+export async function signInOverHttp(base: string, username: string, password: string): Promise<string> {
+  const post = (pathname: string, body: unknown, cookie?: string) =>
+    fetch(`${base}${pathname}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+      body: JSON.stringify(body),
+    });
+  const login = await post('/uaa/login', { username, password });
+  if (!login.ok) throw new Error(`login failed: ${login.status} ${await login.text()}`);
+  await login.arrayBuffer();
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0]!)
+    .find((c) => c.startsWith('drp_login='));
+  if (!cookie) throw new Error('login set no drp_login cookie');
+
+  const verifier = randomToken(32);
+  const authorize = await post(
+    '/uaa/oauth/authorize',
+    {
+      response_type: 'code',
+      client_id: WEB_CLIENT_ID,
+      redirect_uri: WEB_REDIRECT_PATH,
+      code_challenge: sha256Base64Url(verifier),
+      code_challenge_method: 'S256',
+    },
+    cookie,
+  );
+  if (!authorize.ok) throw new Error(`authorize failed: ${authorize.status} ${await authorize.text()}`);
+  const { code } = ((await authorize.json()) as { detail: { code: string } }).detail;
+
+  const token = await post('/uaa/oauth/token', {
+    grant_type: 'authorization_code',
+    code,
+    redirect_uri: WEB_REDIRECT_PATH,
+    client_id: WEB_CLIENT_ID,
+    code_verifier: verifier,
+  });
+  if (!token.ok) throw new Error(`token failed: ${token.status} ${await token.text()}`);
+  return ((await token.json()) as { detail: { access_token: string } }).detail.access_token;
+}
+
+/** Runs `work` on a new PGlite database in a temporary directory, removed afterwards. */
+export async function onPglite<T>(work: (database: Database, dataDir: string) => Promise<T>): Promise<T> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'drp-bench-pglite-'));
+  try {
+    const database = await openDatabase({ pgliteDir: path.join(dir, 'pglite') });
+    try {
+      return await work(database, dir);
+    } finally {
+      await database.close();
+    }
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Runs `work` on a scratch database created next to POSTGRES_URL and dropped afterwards; null
+ * (with a note) when the server is unreachable.
+ */
+export async function onScratchPostgres<T>(
+  work: (database: Database, dataDir: string) => Promise<T>,
+): Promise<T | null> {
+  const admin = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 3000 });
+  try {
+    await admin.connect();
+  } catch (error) {
+    console.log(`  PostgreSQL skipped: ${redact(POSTGRES_URL)} unreachable (${(error as Error).message})`);
+    await admin.end().catch(() => {});
+    return null;
+  }
+  const name = `drp_bench_${randomBytes(6).toString('hex')}`;
+  await admin.query(`create database ${name}`);
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'drp-bench-pg-'));
+  try {
+    const url = new URL(POSTGRES_URL);
+    url.pathname = `/${name}`;
+    const database = await openDatabase({ databaseUrl: url.toString() });
+    try {
+      return await work(database, dir);
+    } finally {
+      await database.close();
+    }
+  } finally {
+    // pool.end() resolves before its sockets have closed; wait for them so the drop cuts nothing off.
+    for (let i = 0; i < 200; i++) {
+      const { rows } = await admin.query<{ n: number }>(
+        'select count(*)::int as n from pg_stat_activity where datname = $1',
+        [name],
+      );
+      if (rows[0]!.n === 0) break;
+      await sleep(10);
+    }
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+export function redact(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return '(invalid URL)';
+  }
+}
+
+/** A plain-text table; the first `alignLeft` columns are left-aligned, the rest right-aligned. */
+export function table(head: string[], rows: string[][], alignLeft = 2): string {
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i < alignLeft ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  return [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
+}
+
+export const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(2) : 'n/a');

@@ -1,0 +1,298 @@
+/**
+ * Benchmark: the project lists at a province's scale (issue 5, "Performance").
+ *
+ * For embedded PGlite and for PostgreSQL (a scratch database): seed the demo data and
+ * `seedLarge` (100 000 applications, five buildings each), VACUUM ANALYZE and CHECKPOINT, start
+ * the app on a loopback port, sign in over HTTP, then drive the account benchmark's open-loop
+ * fixed rate against each of these in turn, in interleaved rounds so that a pause of the machine
+ * falls on all of them alike:
+ *   - GET /api/health, the bare route, and GET /api/admin/account, a signed-in call that lists
+ *     nothing (the same auth work as every list);
+ *   - each area's list: apply `pagelist` (construct_admin) on page 1 and page 1000, submit
+ *     `pagelist` (design_admin), audit `pagelist` (censor_admin), supervise `searchForSupervise`
+ *     (control_admin, 长沙市), and apply `search` with part of a name.
+ * It reports p50 and p99 and the issue's goals: p99 of each list and the search at most 2× the
+ * baseline's on PGlite and 1.5× on PostgreSQL, and page 1000 at most 1.2× page 1. Both baselines
+ * are held to the goal: the bare route, as the issue names it, and the signed-in call, which
+ * isolates what listing adds (every list first does the signed-in call's work: the session and
+ * the memberships, two queries).
+ *
+ * Environment (rate, seconds and the PostgreSQL server as in bench-account):
+ *   BENCH_RATE            requests per second (default 50: one PGlite process serves about 150 list
+ *                         calls a second on two cores, and p99 at a rate it cannot keep up with
+ *                         measures the queue, not the call)
+ *   BENCH_SECONDS         measured seconds per endpoint (default 10)
+ *   BENCH_WARMUP_SECONDS  unmeasured seconds before each endpoint (default 2)
+ *   BENCH_ROUNDS          slices the measured seconds are taken in, endpoints in turn (default 5)
+ *   BENCH_PROJECTS        applications to seed (default 100000)
+ *   BENCH_PAGE_SIZE       page size of the lists (default 5, the lists' default)
+ *   BENCH_SEARCH          the name fragment searched (default 洋湖7号地块)
+ *   BENCH_DATABASE_URL    PostgreSQL server for the scratch database
+ *                         (default postgres://postgres@127.0.0.1:5432/test; skipped when unreachable)
+ *   BENCH_ENGINES         pglite, postgres or both (default both)
+ *
+ * Run with `npm run bench` (builds first, then runs bench-account and this), or
+ * `node apps/server/dist/bench/bench-projects.js`.
+ */
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../app.js';
+import { loadConfig } from '../config/config.js';
+import type { Database } from '../db/database.js';
+import { DEMO_PASSWORD, seedDemo } from '../db/seed/demo-seed.js';
+import { seedLarge } from '../db/seed/large-seed.js';
+import {
+  HOST,
+  measureInterleaved,
+  ms,
+  numberFromEnv,
+  onPglite,
+  onScratchPostgres,
+  percentile,
+  signInOverHttp,
+  table,
+  type LoadShape,
+  type Series,
+} from './bench-harness.js';
+
+const SHAPE: LoadShape = {
+  // Below what one PGlite process serves of these calls on a two-core machine (about 150 a
+  // second): p99 at a fixed rate says something only when the server keeps up.
+  rate: numberFromEnv('BENCH_RATE', 50),
+  seconds: numberFromEnv('BENCH_SECONDS', 10),
+  warmupSeconds: numberFromEnv('BENCH_WARMUP_SECONDS', 2),
+};
+const ROUNDS = Math.round(numberFromEnv('BENCH_ROUNDS', 5));
+const PROJECTS = Math.round(numberFromEnv('BENCH_PROJECTS', 100_000));
+const PAGE_SIZE = Math.round(numberFromEnv('BENCH_PAGE_SIZE', 5));
+const SEARCH = process.env.BENCH_SEARCH || '洋湖7号地块';
+const ENGINES = process.env.BENCH_ENGINES || 'both';
+
+/** The issue's goals: a list's p99 against the bare route's, per engine; page 1000 against page 1. */
+const LIST_GOAL: Record<string, number> = { PGlite: 2, PostgreSQL: 1.5 };
+const DEEP_PAGE_GOAL = 1.2;
+
+interface Endpoint {
+  key: string;
+  label: string;
+  path: string;
+  /** Who calls it; none for the bare route. */
+  username: string | null;
+  /** A list or search held to the goal against the bare route. */
+  list: boolean;
+}
+
+const list = (path: string, query: Record<string, string | number>) =>
+  `/api/checkDrawings/project/${path}?${new URLSearchParams(
+    Object.entries({ page: 0, pageSize: PAGE_SIZE, ...query }).map(([k, v]): [string, string] => [
+      k,
+      String(v),
+    ]),
+  ).toString()}`;
+
+const ENDPOINTS: Endpoint[] = [
+  { key: 'health', label: 'bare route: GET /api/health', path: '/api/health', username: null, list: false },
+  {
+    key: 'account',
+    label: 'signed in: GET /api/admin/account',
+    path: '/api/admin/account',
+    username: 'construct_admin',
+    list: false,
+  },
+  {
+    key: 'apply',
+    label: 'apply: pagelist page 1 (construct_admin)',
+    path: list('pagelist', {}),
+    username: 'construct_admin',
+    list: true,
+  },
+  {
+    key: 'apply-1000',
+    label: 'apply: pagelist page 1000 (construct_admin)',
+    path: list('pagelist', { page: 999 }),
+    username: 'construct_admin',
+    list: true,
+  },
+  {
+    key: 'submit',
+    label: 'submit: pagelist (design_admin)',
+    path: list('pagelist', {}),
+    username: 'design_admin',
+    list: true,
+  },
+  {
+    key: 'audit',
+    label: 'audit: pagelist (censor_admin)',
+    path: list('pagelist', {}),
+    username: 'censor_admin',
+    list: true,
+  },
+  {
+    key: 'supervise',
+    label: 'supervise: searchForSupervise (control_admin)',
+    path: list('searchForSupervise', {}),
+    username: 'control_admin',
+    list: true,
+  },
+  {
+    key: 'search',
+    label: 'apply: search by name (construct_admin)',
+    path: list('search', { name: SEARCH }),
+    username: 'construct_admin',
+    list: true,
+  },
+];
+
+interface EngineResult {
+  engine: string;
+  seedSeconds: number;
+  /** Each list's total, as answered before measuring. */
+  totals: Record<string, number>;
+  series: Record<string, Series>;
+}
+
+async function benchEngine(engine: string, database: Database, dataDir: string): Promise<EngineResult> {
+  const seedStarted = performance.now();
+  await seedDemo(database.db);
+  console.log(`  ${engine}: seeding ${PROJECTS} applications …`);
+  const seeded = await seedLarge(database.db, { projects: PROJECTS });
+  if (!seeded.seeded) throw new Error('the scratch database was already seeded');
+  // As `npm run seed:large` does: statistics, visibility map, and the pages written out now.
+  await database.db.execute(sql`vacuum analyze`);
+  await database.db.execute(sql`checkpoint`);
+  const seedSeconds = (performance.now() - seedStarted) / 1000;
+
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', HOST, PORT: '0' });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    secrets: { authKey: randomBytes(32) },
+    logger: false,
+  });
+  try {
+    const base = await app.listen({ host: HOST, port: 0 });
+    const tokens = new Map<string, string>();
+    for (const e of ENDPOINTS)
+      if (e.username && !tokens.has(e.username))
+        tokens.set(e.username, await signInOverHttp(base, e.username, DEMO_PASSWORD));
+    const headersOf = (e: Endpoint): Record<string, string> =>
+      e.username ? { authorization: `Bearer ${tokens.get(e.username)}` } : {};
+
+    // Every call answers, and each list is as long as a province's would be.
+    const totals: Record<string, number> = {};
+    for (const e of ENDPOINTS) {
+      const res = await fetch(`${base}${e.path}`, { headers: headersOf(e) });
+      if (!res.ok) throw new Error(`${e.label}: ${res.status} ${await res.text()}`);
+      const body = (await res.json()) as { detail?: { total?: number; items?: unknown[] } };
+      if (e.list) {
+        totals[e.key] = body.detail?.total ?? 0;
+        if ((body.detail?.items?.length ?? 0) === 0) throw new Error(`${e.label}: an empty page`);
+      }
+    }
+
+    console.log(`  ${engine}: ${ENDPOINTS.length} endpoints in ${ROUNDS} interleaved rounds …`);
+    const measured = await measureInterleaved(
+      base,
+      ENDPOINTS.map((e) => ({ label: e.label, endpoint: e.path, headers: headersOf(e) })),
+      SHAPE,
+      ROUNDS,
+    );
+    const series = Object.fromEntries(ENDPOINTS.map((e, i) => [e.key, measured[i]!]));
+    return { engine, seedSeconds, totals, series };
+  } finally {
+    await app.close();
+  }
+}
+
+/** "1.32x met" or "2.40x MISSED" against a goal. */
+const against = (ratio: number, goal: number) => `${ratio.toFixed(2)}x ${ratio <= goal ? 'met' : 'MISSED'}`;
+
+function report(results: EngineResult[]) {
+  console.log(
+    `\nProject lists on ${PROJECTS} applications (5 buildings each), page size ${PAGE_SIZE}, search "${SEARCH}".\n` +
+      `Open loop, ${SHAPE.rate} req/s for ${SHAPE.seconds} s per endpoint (${ROUNDS} interleaved rounds) ` +
+      `after ${SHAPE.warmupSeconds} s warm-up; ` +
+      `latency from scheduled send, in ms; Node ${process.version}, ${os.cpus().length} CPU(s).\n` +
+      `Goal: a list's p99 at most ${LIST_GOAL.PGlite}x (PGlite) or ${LIST_GOAL.PostgreSQL}x (PostgreSQL) the ` +
+      `baseline's: the bare route (/api/health), and the signed-in call that lists nothing ` +
+      `(/api/admin/account: the same sign-in checks as every list).\n`,
+  );
+  const rows: string[][] = [];
+  const missed: string[] = [];
+  for (const { engine, totals, series } of results) {
+    const p99 = (key: string) => percentile(series[key]!.latencies, 99);
+    const goal = LIST_GOAL[engine]!;
+    for (const e of ENDPOINTS) {
+      const s = series[e.key]!;
+      const bare = p99(e.key) / p99('health');
+      const signedIn = p99(e.key) / p99('account');
+      rows.push([
+        engine,
+        e.label,
+        e.list ? String(totals[e.key]) : '',
+        String(s.sent),
+        String(s.errors),
+        s.achievedRate.toFixed(0),
+        ms(percentile(s.latencies, 50)),
+        ms(p99(e.key)),
+        ms(s.latencies.at(-1) ?? Number.NaN),
+        e.list ? against(bare, goal) : e.key === 'health' ? '' : `${bare.toFixed(2)}x`,
+        e.list ? against(signedIn, goal) : '',
+      ]);
+      if (e.list && bare > goal)
+        missed.push(`${engine}: ${e.label}, p99 ${bare.toFixed(2)}x the bare route's`);
+      if (e.list && signedIn > goal)
+        missed.push(`${engine}: ${e.label}, p99 ${signedIn.toFixed(2)}x the signed-in call's`);
+    }
+    const deep = p99('apply-1000') / p99('apply');
+    rows.push([engine, `page 1000 vs page 1 (goal ${DEEP_PAGE_GOAL}x)`, '', '', '', '', '', '', '', '', '']);
+    rows.at(-1)![9] = against(deep, DEEP_PAGE_GOAL);
+    if (deep > DEEP_PAGE_GOAL) missed.push(`${engine}: page 1000's p99 ${deep.toFixed(2)}x page 1's`);
+  }
+  console.log(
+    table(
+      [
+        'engine',
+        'endpoint',
+        'total',
+        'sent',
+        'errors',
+        'req/s',
+        'p50',
+        'p99',
+        'max',
+        'p99 vs bare',
+        'p99 vs signed-in',
+      ],
+      rows,
+    ),
+  );
+  console.log(
+    `\nSeeding (demo data, ${PROJECTS} applications, VACUUM ANALYZE, CHECKPOINT): ` +
+      results.map((r) => `${r.engine} ${r.seedSeconds.toFixed(0)} s`).join(', '),
+  );
+  console.log(missed.length === 0 ? '\nAll goals met.' : `\nGoals missed:\n  ${missed.join('\n  ')}`);
+}
+
+async function main() {
+  console.log(
+    `Project list benchmark: ${PROJECTS} applications; ${SHAPE.rate} req/s × ${SHAPE.seconds} s ` +
+      `(+${SHAPE.warmupSeconds} s warm-up) per endpoint`,
+  );
+  const results: EngineResult[] = [];
+  if (ENGINES !== 'postgres') results.push(await onPglite((db, dir) => benchEngine('PGlite', db, dir)));
+  if (ENGINES !== 'pglite') {
+    const postgres = await onScratchPostgres((db, dir) => benchEngine('PostgreSQL', db, dir));
+    if (postgres) results.push(postgres);
+  }
+  report(results);
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
