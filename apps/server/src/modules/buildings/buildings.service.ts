@@ -520,6 +520,66 @@ export async function saveBuilding(
   });
 }
 
+/**
+ * Writes a draft copy of `source` into `projectId` under `name`: basic data, the units working on it
+ * that take part in the target project, hazard sources and those design units' design info.
+ * Survey findings are not copied: the survey unit confirms them for the copy.
+ */
+export async function insertBuildingCopy(
+  tx: Db,
+  source: BuildingRow,
+  target: { projectId: string; name: string; parties: readonly Party[]; orgId: string; now: Date },
+): Promise<BuildingRow> {
+  const { now } = target;
+  const copy = await insertBuilding(tx, {
+    projectId: target.projectId,
+    name: target.name,
+    use: source.use,
+    structureType: source.structureType,
+    floorsAbove: source.floorsAbove,
+    floorsBelow: source.floorsBelow,
+    height: source.height,
+    floorArea: source.floorArea,
+    seismicIntensity: source.seismicIntensity,
+    fireResistanceRating: source.fireResistanceRating,
+    climaticRegion: source.climaticRegion,
+    createdByOrgId: target.orgId,
+    createdAt: now,
+    updatedAt: now,
+  });
+  const units = (await listUnits(tx, [source.id]))
+    .filter((u) => target.parties.some((p) => p.orgId === u.orgId && p.role === u.role))
+    .map((u) => ({ orgId: u.orgId, role: u.role }));
+  await replaceUnits(tx, copy.id, units);
+  await insertHazardSources(
+    tx,
+    (await listHazardSources(tx, source.id)).map((h) => ({
+      buildingId: copy.id,
+      code: h.code,
+      description: h.description,
+      beyondScale: h.beyondScale,
+      createdAt: now,
+      updatedAt: now,
+    })),
+  );
+  await insertDesignInfos(
+    tx,
+    (await listDesignInfos(tx, source.id))
+      .filter((d) => units.some((u) => u.role === 'DESIGN' && u.orgId === d.orgId))
+      .map((d) => ({
+        buildingId: copy.id,
+        orgId: d.orgId,
+        specialty: d.specialty,
+        chiefDesigner: d.chiefDesigner,
+        engineerCertNo: d.engineerCertNo,
+        remark: d.remark,
+        createdAt: now,
+        updatedAt: now,
+      })),
+  );
+  return copy;
+}
+
 /** Copies a building's basic data, hazard sources and design info under a new name, as a draft. */
 export async function copyBuilding(
   ctx: AppContext,
@@ -534,51 +594,13 @@ export async function copyBuilding(
     if (await isBuildingNameTaken(tx, project.id, input.name))
       throw new AppError('BUILDING_NAME_TAKEN', { name: input.name });
     const now = ctx.clock();
-    const copy = await insertBuilding(tx, {
+    const copy = await insertBuildingCopy(tx, source, {
       projectId: project.id,
       name: input.name,
-      use: source.use,
-      structureType: source.structureType,
-      floorsAbove: source.floorsAbove,
-      floorsBelow: source.floorsBelow,
-      height: source.height,
-      floorArea: source.floorArea,
-      seismicIntensity: source.seismicIntensity,
-      fireResistanceRating: source.fireResistanceRating,
-      climaticRegion: source.climaticRegion,
-      createdByOrgId: access.member.orgId,
-      createdAt: now,
-      updatedAt: now,
+      parties: access.parties,
+      orgId: access.member.orgId,
+      now,
     });
-    await replaceUnits(
-      tx,
-      copy.id,
-      (await listUnits(tx, [source.id])).map((u) => ({ orgId: u.orgId, role: u.role })),
-    );
-    await insertHazardSources(
-      tx,
-      (await listHazardSources(tx, source.id)).map((h) => ({
-        buildingId: copy.id,
-        code: h.code,
-        description: h.description,
-        beyondScale: h.beyondScale,
-        createdAt: now,
-        updatedAt: now,
-      })),
-    );
-    await insertDesignInfos(
-      tx,
-      (await listDesignInfos(tx, source.id)).map((d) => ({
-        buildingId: copy.id,
-        orgId: d.orgId,
-        specialty: d.specialty,
-        chiefDesigner: d.chiefDesigner,
-        engineerCertNo: d.engineerCertNo,
-        remark: d.remark,
-        createdAt: now,
-        updatedAt: now,
-      })),
-    );
     await recordAudit(tx, now, {
       action: 'BUILDING_CREATED',
       actor: input.audit,

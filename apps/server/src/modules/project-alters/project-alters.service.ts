@@ -13,17 +13,10 @@ import { recordAudit, type AuditActor } from '../audit/audit.service.js';
 import {
   deleteBuildings,
   findBuildingsByIds,
-  insertBuilding,
-  insertDesignInfos,
-  insertHazardSources,
   isBuildingNameTaken,
-  listDesignInfos,
-  listHazardSources,
-  listUnits,
-  replaceUnits,
   type BuildingRow,
 } from '../buildings/buildings.repository.js';
-import { presentBuildings } from '../buildings/buildings.service.js';
+import { insertBuildingCopy, presentBuildings } from '../buildings/buildings.service.js';
 import {
   applicationsOfDic,
   findProject,
@@ -89,53 +82,7 @@ async function copyIntoChange(
 ) {
   if (await isBuildingNameTaken(tx, projectId, source.name))
     throw new AppError('BUILDING_NAME_TAKEN', { name: source.name });
-  const copy = await insertBuilding(tx, {
-    projectId,
-    name: source.name,
-    use: source.use,
-    structureType: source.structureType,
-    floorsAbove: source.floorsAbove,
-    floorsBelow: source.floorsBelow,
-    height: source.height,
-    floorArea: source.floorArea,
-    seismicIntensity: source.seismicIntensity,
-    fireResistanceRating: source.fireResistanceRating,
-    climaticRegion: source.climaticRegion,
-    createdByOrgId: orgId,
-    createdAt: now,
-    updatedAt: now,
-  });
-  const units = (await listUnits(tx, [source.id]))
-    .filter((u) => parties.some((p) => p.orgId === u.orgId && p.role === u.role))
-    .map((u) => ({ orgId: u.orgId, role: u.role }));
-  await replaceUnits(tx, copy.id, units);
-  await insertHazardSources(
-    tx,
-    (await listHazardSources(tx, source.id)).map((h) => ({
-      buildingId: copy.id,
-      code: h.code,
-      description: h.description,
-      beyondScale: h.beyondScale,
-      createdAt: now,
-      updatedAt: now,
-    })),
-  );
-  await insertDesignInfos(
-    tx,
-    (await listDesignInfos(tx, source.id))
-      .filter((d) => units.some((u) => u.role === 'DESIGN' && u.orgId === d.orgId))
-      .map((d) => ({
-        buildingId: copy.id,
-        orgId: d.orgId,
-        specialty: d.specialty,
-        chiefDesigner: d.chiefDesigner,
-        engineerCertNo: d.engineerCertNo,
-        remark: d.remark,
-        createdAt: now,
-        updatedAt: now,
-      })),
-  );
-  return copy;
+  return insertBuildingCopy(tx, source, { projectId, name: source.name, parties, orgId, now });
 }
 
 /** Names a building that is not a passed one of the master, without naming other units' buildings. */
