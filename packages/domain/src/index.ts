@@ -24,6 +24,7 @@ export * from './platform/limits.js';
 export * from './platform/platform-contracts.js';
 export * from './dictionaries/dictionary-contracts.js';
 export * from './buildings/building-contracts.js';
+export * from './missions/mission-contracts.js';
 export * from './survey-infos/survey-info-contracts.js';
 export * from './project-alters/project-alter-contracts.js';
 export * from './project-docs/project-doc-contracts.js';

@@ -575,6 +575,11 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
     expected: agency(400),
     note: 'The buildings review missions can be given for: the review agency only.',
   },
+  [`GET ${B}/queryAssignedTaskBuildings`]: {
+    call: { params: ownMalformedProject },
+    expected: agency(400),
+    note: "The buildings of the signed-in reviewer's own missions: the review agency only.",
+  },
   [`GET ${B}/getBuildingDictionary`]: { call: { params: ownMalformedProject }, expected: readers(400) },
   [`GET ${B}/:buildingId`]: {
     call: { params: { ...ownProject, buildingId: 'not-a-building-id' } },

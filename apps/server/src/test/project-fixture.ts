@@ -16,6 +16,7 @@ import {
 } from '@drp/domain';
 import type { Db } from '../db/database.js';
 import { accounts, memberProfiles, members } from '../db/schema/accounts.js';
+import { missions } from '../db/schema/missions.js';
 import { orgs } from '../db/schema/orgs.js';
 import { projectOrgs, projects } from '../db/schema/projects.js';
 import { DEMO_ORGS } from '../db/seed/demo-seed.js';
@@ -76,6 +77,25 @@ export async function insertProject(db: Db, fixture: ProjectFixture): Promise<st
       ...(fixture.parties ?? []).map((p) => ({ projectId: id, orgId: p.orgId, role: p.role })),
     ]);
   return id;
+}
+
+/**
+ * A review mission put in place directly: no call assigns missions yet (the director does, in the
+ * review capability to come). The project is the building's.
+ */
+export async function insertMission(
+  db: Db,
+  row: {
+    projectId: string;
+    buildingId: string;
+    specialty: string;
+    reviewerAccountId: string;
+    censorOrgId: string;
+    deadline?: string;
+  },
+): Promise<string> {
+  const [inserted] = await db.insert(missions).values(row).returning({ id: missions.id });
+  return inserted!.id;
 }
 
 /** An organisation added straight to the database, e.g. a disabled one no API call can make. */

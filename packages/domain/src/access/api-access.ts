@@ -130,6 +130,8 @@ export const API_ACCESS: Record<string, AccessRule> = markProjectRoutes({
     'joint',
   ),
   'GET /api/checkDrawings/:orgId/:projectId/building/queryTaskBuildings': inArea('audit'),
+  // The reviewer's own missions; buildings.service reads them for the signed-in account.
+  'GET /api/checkDrawings/:orgId/:projectId/building/queryAssignedTaskBuildings': inArea('audit'),
   'GET /api/checkDrawings/:orgId/:projectId/building/getBuildingDictionary': inArea(
     'apply',
     'submit',

@@ -9,3 +9,4 @@ export * from './buildings.js';
 export * from './survey-infos.js';
 export * from './project-alters.js';
 export * from './project-docs.js';
+export * from './missions.js';

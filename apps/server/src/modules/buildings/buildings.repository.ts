@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, ne, notInArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, gte, ilike, inArray, ne, notInArray } from 'drizzle-orm';
 import type { BuildingStatus } from '@drp/domain';
 import type { Db } from '../../db/database.js';
 import { containsPattern } from '../../db/like-pattern.js';
@@ -10,6 +10,7 @@ import {
   buildingUnits,
   buildings,
 } from '../../db/schema/buildings.js';
+import { missions } from '../../db/schema/missions.js';
 import { orgs } from '../../db/schema/orgs.js';
 
 export type BuildingRow = typeof buildings.$inferSelect;
@@ -118,6 +119,33 @@ export async function listBuildingsOfProject(db: Db, projectId: string, status?:
     .select()
     .from(buildings)
     .where(and(eq(buildings.projectId, projectId), status ? eq(buildings.status, status) : undefined))
+    .orderBy(asc(buildings.seq));
+}
+
+/**
+ * The buildings of a project for which one reviewer has at least one mission from one review
+ * agency, in the usual order; a building with several of their specialties appears once.
+ */
+export async function listBuildingsWithMissions(
+  db: Db,
+  projectId: string,
+  reviewer: { accountId: string; censorOrgId: string },
+) {
+  const mission = db
+    .select({ id: missions.id })
+    .from(missions)
+    .where(
+      and(
+        eq(missions.reviewerAccountId, reviewer.accountId),
+        eq(missions.projectId, projectId),
+        eq(missions.censorOrgId, reviewer.censorOrgId),
+        eq(missions.buildingId, buildings.id),
+      ),
+    );
+  return db
+    .select()
+    .from(buildings)
+    .where(and(eq(buildings.projectId, projectId), exists(mission)))
     .orderBy(asc(buildings.seq));
 }
 

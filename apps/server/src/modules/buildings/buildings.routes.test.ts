@@ -18,10 +18,12 @@ import {
 } from '@drp/domain';
 import {
   FIXTURE_BUILDING_NAME,
+  accountIdOf,
   applicationForm,
   buildingForm,
   demoOrgIds,
   detailOf,
+  insertMission,
   projectApi,
   setProject,
 } from '../../test/project-fixture.js';
@@ -62,6 +64,8 @@ function buildingApi(t: TestApp) {
       send('GET', `${base(orgId, projectId)}/queryBuildings`, token, { query: status ? { status } : {} }),
     taskBuildings: (token: string, orgId: string, projectId: string) =>
       send('GET', `${base(orgId, projectId)}/queryTaskBuildings`, token),
+    assignedBuildings: (token: string | undefined, orgId: string, projectId: string) =>
+      send('GET', `${base(orgId, projectId)}/queryAssignedTaskBuildings`, token),
     dictionary: (token: string, orgId: string, projectId: string) =>
       send('GET', `${base(orgId, projectId)}/getBuildingDictionary`, token),
     get: (token: string, orgId: string, projectId: string, buildingId: string) =>
@@ -143,6 +147,7 @@ const USERS = [
   'censor_admin',
   'censor_director',
   'censor_reviewer',
+  'censor_reviewer2',
   'censor2_admin',
   'control_admin',
   'joint_admin',
@@ -226,29 +231,26 @@ describe('buildings of a review application', () => {
   });
   afterAll(() => t?.close());
 
-  it('registers every building route of the table, and not the missions one yet', async () => {
+  it('registers every building route of the table', async () => {
     const registered = new Set(t.app.apiRoutes.map((r) => `${r.method} ${r.url}`));
     // Change applications' getPassedBuildings belongs to project-alters.
     const buildingKeys = Object.keys(API_ACCESS).filter(
       (k) => /building|getSurveyDesignUnits/i.test(k) && !k.includes('projectAlterDetail'),
     );
-    expect(buildingKeys).toHaveLength(26);
+    // The 24 building calls of api-calls.txt, plus buildingFeedback add and query.
+    expect(buildingKeys).toHaveLength(27);
     for (const key of buildingKeys) expect(registered.has(key), key).toBe(true);
     const projectId = await newProject({ draft: true });
-    const res = await api.send(
-      'GET',
-      `/api/checkDrawings/${org.construct}/${projectId}/building/queryAssignedTaskBuildings`,
-      tokens.construct_admin,
-    );
-    // Not a route: it reads as a building id, which is malformed.
-    expect(res.statusCode).toBe(400);
     // Anonymous callers are refused before anything is read.
     refused(await api.page(undefined as unknown as string, org.construct!, projectId), 401, 'UNAUTHORIZED');
     refused(await api.units(undefined as unknown as string, [randomUUID()]), 401, 'UNAUTHORIZED');
     const docs = await t.app.inject({ url: '/api/docs/json' });
     expect(docs.statusCode).toBe(200);
     expect(Object.keys(docs.json<{ paths: object }>().paths)).toEqual(
-      expect.arrayContaining(['/api/checkDrawings/{orgId}/{projectId}/building/getAll/{ids}']),
+      expect.arrayContaining([
+        '/api/checkDrawings/{orgId}/{projectId}/building/getAll/{ids}',
+        '/api/checkDrawings/{orgId}/{projectId}/building/queryAssignedTaskBuildings',
+      ]),
     );
   });
 
@@ -1167,6 +1169,59 @@ describe('buildings of a review application', () => {
       (e) => e.targetId === a.id || e.targetId === b.id,
     );
     expect(audit.map((e) => e.actorUsername).sort()).toEqual(['censor_admin', 'censor_director']);
+  });
+
+  it('answers a reviewer the buildings of their own missions only, each once', async () => {
+    const projectId = await newProject();
+    const a = await newBuilding(projectId);
+    const b = await newBuilding(projectId, { name: '2#楼' });
+    detailOf(await api.submit(tokens.construct_admin, org.construct!, projectId, [a.id, b.id]));
+    detailOf(await api.confirm(tokens.censor_admin, org.censor!, projectId, a.id));
+    detailOf(await api.confirm(tokens.censor_admin, org.censor!, projectId, b.id));
+    const assigned = async (user: User, orgId: string) =>
+      detailOf<Building[]>(await api.assignedBuildings(tokens[user], orgId, projectId));
+    // No mission yet: nothing to review.
+    expect(await assigned('censor_reviewer', org.censor!)).toEqual([]);
+
+    // The director's assignment is still to come: the missions are put in place directly. Two
+    // specialties of building B, and one of a building of another application.
+    const db = t.database.db;
+    const reviewer = await accountIdOf(db, 'censor_reviewer');
+    for (const specialty of ['ARCHITECTURE', 'STRUCTURE'])
+      await insertMission(db, {
+        projectId,
+        buildingId: b.id,
+        specialty,
+        reviewerAccountId: reviewer,
+        censorOrgId: org.censor!,
+        deadline: '2026-12-31',
+      });
+    const otherProject = await newProject();
+    const [otherBuilding] = detailOf<Building[]>(
+      await api.query(tokens.censor_admin, org.censor!, otherProject),
+    );
+    await insertMission(db, {
+      projectId: otherProject,
+      buildingId: otherBuilding!.id,
+      specialty: 'ARCHITECTURE',
+      reviewerAccountId: reviewer,
+      censorOrgId: org.censor!,
+    });
+
+    // Exactly building B, once, as the mission buildings show it.
+    const tasks = detailOf<Building[]>(await api.taskBuildings(tokens.censor_admin, org.censor!, projectId));
+    expect(await assigned('censor_reviewer', org.censor!)).toEqual([tasks.find((x) => x.id === b.id)]);
+    expect((await assigned('censor_reviewer', org.censor!)).map((x) => x.name)).toEqual(['2#楼']);
+    // Another reviewer, and the office admin, have no missions here.
+    expect(await assigned('censor_reviewer2', org.censor!)).toEqual([]);
+    expect(await assigned('censor_admin', org.censor!)).toEqual([]);
+    // Another agency does not see the application; design units are not in the review area.
+    refused(await api.assignedBuildings(tokens.censor2_admin, org.censor2!, projectId), 404, 'NOT_FOUND');
+    refused(await api.assignedBuildings(tokens.design_admin, org.design!, projectId), 403, 'FORBIDDEN');
+    refused(await api.assignedBuildings(tokens.construct_admin, org.construct!, projectId), 403, 'FORBIDDEN');
+    refused(await api.assignedBuildings(undefined, org.censor!, projectId), 401, 'UNAUTHORIZED');
+    // A reviewer acting for an agency they are not a member of: as if missing.
+    refused(await api.assignedBuildings(tokens.censor_reviewer, org.censor2!, projectId), 404, 'NOT_FOUND');
   });
 
   it('rejects a submitted building with a reason while allowReject holds, and tells the construction and design units', async () => {

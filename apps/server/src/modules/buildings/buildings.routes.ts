@@ -34,6 +34,7 @@ import {
   copyBuilding,
   describeBuilding,
   describeBuildings,
+  listAssignedTaskBuildings,
   listBuildingFeedback,
   listBuildingPage,
   listBuildings,
@@ -119,6 +120,26 @@ export const buildingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(request, await listTaskBuildings(app.ctx, scope(request))),
+  );
+  app.get(
+    `${BASE}/queryAssignedTaskBuildings`,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The buildings the signed-in reviewer has review missions for (review agency)',
+        params: projectParams,
+        response: { 200: envelopeOf(z.array(building)) },
+      },
+    },
+    async (request) =>
+      ok(
+        request,
+        await listAssignedTaskBuildings(app.ctx, {
+          ...scope(request),
+          accountId: request.auth?.account.id ?? null,
+        }),
+      ),
   );
   app.get(
     `${BASE}/getBuildingDictionary`,

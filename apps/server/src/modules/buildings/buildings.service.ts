@@ -56,6 +56,7 @@ import {
   isBuildingNameTaken,
   latestFeedbackSince,
   listBuildingsOfProject,
+  listBuildingsWithMissions,
   listDesignInfos,
   listFeedbacks,
   listHazardSources,
@@ -324,6 +325,26 @@ export async function listTaskBuildings(ctx: AppContext, input: ProjectInput) {
   const access = await projectAccess(ctx.db, input.member, input.projectId);
   requirePart(access, 'CENSOR');
   return present(ctx.db, await listBuildingsOfProject(ctx.db, access.project.id, 'CONFIRMED'));
+}
+
+/**
+ * The buildings the signed-in reviewer has review missions for in the acting agency: the same
+ * project access as the mission buildings; a reviewer sees only their own missions.
+ */
+export async function listAssignedTaskBuildings(
+  ctx: AppContext,
+  input: ProjectInput & { accountId: string | null },
+) {
+  const access = await projectAccess(ctx.db, input.member, input.projectId);
+  requirePart(access, 'CENSOR');
+  if (!input.accountId) return [];
+  return present(
+    ctx.db,
+    await listBuildingsWithMissions(ctx.db, access.project.id, {
+      accountId: input.accountId,
+      censorOrgId: access.member.orgId,
+    }),
+  );
 }
 
 export async function buildingDictionaryOf(
