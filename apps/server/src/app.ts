@@ -91,7 +91,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     bodyLimit: 1024 * 1024,
     // Legacy calls take comma-joined id lists in the path (`submit/{ids}`): up to 100 UUIDs.
-    maxParamLength: 4096,
+    routerOptions: { maxParamLength: 4096 },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
