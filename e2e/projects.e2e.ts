@@ -79,6 +79,20 @@ const detailValue = (page: Page, label: string) =>
 /** Rows of the project table (the empty-table placeholder row is not one). */
 const rows = (page: Page) => page.getByTestId('project-table').locator('tbody tr.ant-table-row');
 
+/**
+ * Searches the project list and waits for the server's answer to that search: the table shows
+ * "no data" while its first page is still loading, so the placeholder alone proves nothing.
+ */
+async function searchProjects(page: Page, text: string) {
+  const answered = page.waitForResponse((r) => {
+    const url = new URL(r.url());
+    return url.pathname.startsWith('/api/checkDrawings/project/') && url.searchParams.get('name') === text;
+  });
+  await page.getByTestId('project-search').locator('input').fill(text);
+  await page.keyboard.press('Enter');
+  await answered;
+}
+
 async function confirmDialog(page: Page, expected: string) {
   const dialog = page.locator('.ant-modal-confirm');
   await dialog.waitFor({ state: 'visible' });
@@ -176,8 +190,7 @@ describe('review applications', () => {
     // The list shows it, found by its code.
     await page.locator('.area-sider').getByText('项目列表').click();
     await page.waitForURL((url) => url.pathname === '/sys_apply/projects');
-    await page.getByTestId('project-search').locator('input').fill(code);
-    await page.keyboard.press('Enter');
+    await searchProjects(page, code);
     await expect.poll(() => rows(page).count()).toBe(1);
     const row = rows(page).first();
     expect(await row.textContent()).toContain(name);
@@ -277,8 +290,7 @@ describe('review applications', () => {
     const page = await newPage(browser);
     await signInTo(page, username, area);
     await page.goto(`${area}/projects`);
-    await page.getByTestId('project-search').locator('input').fill(name);
-    await page.keyboard.press('Enter');
+    await searchProjects(page, name);
     await expect.poll(() => rows(page).count()).toBe(1);
     expect(await rows(page).first().textContent()).toContain(code);
     await rows(page).first().getByRole('link', { name }).click();
@@ -296,8 +308,7 @@ describe('review applications', () => {
     await page.waitForURL((url) => url.pathname === '/sys_submit');
     await page.locator('.area-sider').getByText('Projects').click();
     await page.waitForURL((url) => url.pathname === '/sys_submit/projects');
-    await page.getByTestId('project-search').locator('input').fill(code);
-    await page.keyboard.press('Enter');
+    await searchProjects(page, code);
     await expect.poll(() => rows(page).count()).toBe(1);
     expect(await rows(page).first().getByTestId('project-status').textContent()).toBe(
       'Submitted, materials uploading',
@@ -321,8 +332,7 @@ describe('review applications', () => {
     const page = await newPage(browser);
     await signInTo(page, username, area, username === 'design2_admin' ? DESIGN2_PASSWORDS : undefined);
     await page.goto(`${area}/projects`);
-    await page.getByTestId('project-search').locator('input').fill(name);
-    await page.keyboard.press('Enter');
+    await searchProjects(page, name);
     await expect.poll(() => page.getByTestId('project-table').textContent()).toContain('暂无数据');
     expect(await rows(page).count()).toBe(0);
 
@@ -339,8 +349,7 @@ describe('review applications', () => {
     await signInTo(control, 'control_admin', '/sys_supervise');
     await control.locator('.area-sider').getByText('项目列表').click();
     await control.waitForURL((url) => url.pathname === '/sys_supervise/projects');
-    await control.getByTestId('project-search').locator('input').fill(code);
-    await control.keyboard.press('Enter');
+    await searchProjects(control, code);
     await expect.poll(() => rows(control).count()).toBe(1);
     await rows(control).first().getByRole('link', { name }).click();
     await control.waitForURL((url) => url.pathname === `/sys_supervise/projects/rptinfo/${projectId}`);
@@ -352,8 +361,7 @@ describe('review applications', () => {
     await joint.goto('/sys_sso/login');
     await signIn(joint, 'joint_admin');
     await joint.waitForURL((url) => url.pathname === '/sys_joint/projects');
-    await joint.getByTestId('project-search').locator('input').fill(code);
-    await joint.keyboard.press('Enter');
+    await searchProjects(joint, code);
     await expect.poll(() => rows(joint).count()).toBe(1);
     await rows(joint).first().getByRole('link', { name }).click();
     await joint.waitForURL((url) => url.pathname === `/sys_joint/projects/rptinfo/${projectId}`);
@@ -445,9 +453,9 @@ describe('review applications', () => {
     await confirmDialog(page, `确定删除报审草稿「${name}」吗？`);
     await page.waitForURL((url) => url.pathname === '/sys_apply/projects');
     await expect.poll(() => toasts(page)).toContain('报审草稿已删除');
-    await page.getByTestId('project-search').locator('input').fill(code);
-    await page.keyboard.press('Enter');
+    await searchProjects(page, code);
     await expect.poll(() => page.getByTestId('project-table').textContent()).toContain('暂无数据');
+    expect(await rows(page).count()).toBe(0);
     await page.goto(`/sys_apply/reportdetail/${projectId}`);
     await expect
       .poll(() => page.getByTestId('project-not-found').textContent(), { timeout: 10_000 })
