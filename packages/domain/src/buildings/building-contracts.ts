@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dictionaryItem } from '../dictionaries/dictionary-contracts.js';
-import { commaList } from '../http/fields.js';
+import { commaList, keysOf, nullableText } from '../http/fields.js';
 import type { Locale } from '../errors/error-codes.js';
 import { personNameField } from '../members/member-contracts.js';
 
@@ -53,17 +53,7 @@ export const LIQUEFACTION_GRADES = {
 } as const satisfies Record<string, Texts>;
 export type LiquefactionGrade = keyof typeof LIQUEFACTION_GRADES;
 
-const keysOf = <T extends Record<string, unknown>>(o: T) =>
-  Object.keys(o) as [keyof T & string, ...(keyof T & string)[]];
-
 const text = (max: number) => z.string().trim().min(1).max(max);
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .optional()
-    .transform((v) => (v ? v : null));
 /** A dictionary code as stored; whether it exists is the server's check. */
 const dictionaryCode = z
   .string()
@@ -196,7 +186,7 @@ export const saveBuildingSurveyInfoRequest = z.object({
   /** 地下水位埋深 in metres; null where none was met. */
   groundwaterDepth: z.number().min(0).max(200).nullable(),
   liquefaction: z.enum(keysOf(LIQUEFACTION_GRADES)),
-  remark: optionalText(500),
+  remark: nullableText(500),
 });
 export type SaveBuildingSurveyInfoRequest = z.input<typeof saveBuildingSurveyInfoRequest>;
 
@@ -261,7 +251,7 @@ export const designInfoInput = z.object({
     .string()
     .trim()
     .regex(/^[A-Za-z0-9-]{4,32}$/, '4 to 32 letters, digits or hyphens'),
-  remark: optionalText(500),
+  remark: nullableText(500),
 });
 
 export const saveBuildingDesignInfosRequest = z

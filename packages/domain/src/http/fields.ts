@@ -21,3 +21,16 @@ export function commaList<T extends z.ZodType<unknown, string>>(
     ])
     .pipe(z.array(item).min(min).max(max));
 }
+
+/** The keys of a code table (`{ CODE: texts }`) as the non-empty tuple `z.enum` takes. */
+export const keysOf = <T extends Record<string, unknown>>(table: T) =>
+  Object.keys(table) as [keyof T & string, ...(keyof T & string)[]];
+
+/** Optional free text: blank, absent or null is stored as null. */
+export const nullableText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((v) => (v ? v : null));

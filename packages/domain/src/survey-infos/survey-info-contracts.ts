@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Locale } from '../errors/error-codes.js';
+import { keysOf, nullableText } from '../http/fields.js';
 import { personNameField } from '../members/member-contracts.js';
 
 /**
@@ -75,9 +76,6 @@ export function allowedSurveyGrades(importance: Grade, site: Grade, ground: Grad
   return ['B'];
 }
 
-const keysOf = <T extends Record<string, unknown>>(o: T) =>
-  Object.keys(o) as [keyof T & string, ...(keyof T & string)[]];
-
 /** Bounds beyond which a number is a typing error, not a survey. */
 export const SURVEY_INFO_LIMITS = {
   reportNoMax: 64,
@@ -92,14 +90,6 @@ export const SURVEY_INFO_LIMITS = {
   /** The oldest report date accepted (the current survey rules date from 2001). */
   earliestReportDate: '2000-01-01',
 } as const;
-
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullish()
-    .transform((v) => (v ? v : null));
 
 /**
  * `POST …/surveyInfo/save`: the acting survey unit's information for the project, as a draft. The
@@ -133,7 +123,7 @@ export const saveSurveyInfoRequest = z.object({
   /** 地下水位埋深, metres below ground; null where no groundwater was met. */
   groundwaterDepth: z.number().min(0).max(SURVEY_INFO_LIMITS.groundwaterDepthMax).nullable(),
   /** 不良地质作用 (karst, landslide, goaf...); empty: none found. */
-  adverseGeology: optionalText(SURVEY_INFO_LIMITS.adverseGeologyMax),
+  adverseGeology: nullableText(SURVEY_INFO_LIMITS.adverseGeologyMax),
   /** 结论与建议, summarised. */
   conclusion: z.string().trim().min(1).max(SURVEY_INFO_LIMITS.conclusionMax),
 });

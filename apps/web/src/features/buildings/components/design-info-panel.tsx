@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Alert, App, Button, Card, Form, Input, Modal, Select, Space, Table } from 'antd';
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Card, Form, Input, Modal, Select, Table } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Building, BuildingDesignInfo } from '@drp/domain';
 import { ApiError } from '../../../lib/http';
@@ -8,6 +8,7 @@ import { useDeleteDesignInfos, useDesignInfos, useSaveDesignInfos } from '../api
 import { canFillDesignInfo, type BuildingScope } from '../hooks/building-permissions';
 import type { BuildingDictionaryOptions, Option } from '../hooks/use-building-dictionary';
 import { useBuildingRules } from '../hooks/use-building-rules';
+import { EditDeleteActions } from './edit-delete-actions';
 
 interface Values {
   specialty: string;
@@ -209,26 +210,11 @@ export function DesignInfoPanel({
                   width: 150,
                   render: (_: unknown, info: BuildingDesignInfo) =>
                     info.orgId === scope.orgId && (
-                      <Space size={0} className="nowrap">
-                        <Button
-                          type="link"
-                          size="small"
-                          icon={<EditOutlined />}
-                          onClick={() => setEditing(info)}
-                        >
-                          {t('buildings.edit')}
-                        </Button>
-                        <Button
-                          type="link"
-                          size="small"
-                          danger
-                          icon={<DeleteOutlined />}
-                          disabled={remove.isPending}
-                          onClick={() => onDelete(info)}
-                        >
-                          {t('buildings.delete')}
-                        </Button>
-                      </Space>
+                      <EditDeleteActions
+                        onEdit={() => setEditing(info)}
+                        onDelete={() => onDelete(info)}
+                        deleting={remove.isPending}
+                      />
                     ),
                 },
               ]

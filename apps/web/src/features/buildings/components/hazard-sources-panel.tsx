@@ -1,20 +1,6 @@
 import { useState } from 'react';
-import {
-  Alert,
-  App,
-  Button,
-  Card,
-  Checkbox,
-  Form,
-  Input,
-  Modal,
-  Select,
-  Space,
-  Table,
-  Tag,
-  Typography,
-} from 'antd';
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Card, Checkbox, Form, Input, Modal, Select, Table, Tag, Typography } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { BUILDING_LIMITS, type Building, type BuildingHazardSource } from '@drp/domain';
 import { ApiError } from '../../../lib/http';
@@ -22,6 +8,7 @@ import { useDeleteHazardSources, useHazardSources, useSaveHazardSources } from '
 import { canEditBuilding, type BuildingScope } from '../hooks/building-permissions';
 import type { BuildingDictionaryOptions } from '../hooks/use-building-dictionary';
 import { useBuildingRules } from '../hooks/use-building-rules';
+import { EditDeleteActions } from './edit-delete-actions';
 
 interface Values {
   code: string;
@@ -257,21 +244,11 @@ export function HazardSourcesPanel({
                   key: 'actions',
                   width: 150,
                   render: (_: unknown, h: BuildingHazardSource) => (
-                    <Space size={0} className="nowrap">
-                      <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing(h)}>
-                        {t('buildings.edit')}
-                      </Button>
-                      <Button
-                        type="link"
-                        size="small"
-                        danger
-                        icon={<DeleteOutlined />}
-                        disabled={remove.isPending}
-                        onClick={() => onDelete(h)}
-                      >
-                        {t('buildings.delete')}
-                      </Button>
-                    </Space>
+                    <EditDeleteActions
+                      onEdit={() => setEditing(h)}
+                      onDelete={() => onDelete(h)}
+                      deleting={remove.isPending}
+                    />
                   ),
                 },
               ]
