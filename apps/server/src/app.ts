@@ -31,6 +31,7 @@ import { buildingsRoutes } from './modules/buildings/buildings.routes.js';
 import { surveyInfosRoutes } from './modules/survey-infos/survey-infos.routes.js';
 import { projectAltersRoutes } from './modules/project-alters/project-alters.routes.js';
 import { projectDocsRoutes } from './modules/project-docs/project-docs.routes.js';
+import { SessionCache } from './modules/auth/session-cache.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -46,7 +47,10 @@ export interface BuildAppOptions {
   logger?: boolean;
   /** Defaults to local disk under DATA_DIR/files. */
   files?: FileStore;
-  /** The database's LISTEN, for the live message push; without it nothing is pushed. */
+  /**
+   * The database's LISTEN, for the live message push and the session cache; without it nothing
+   * is pushed and every call reads its session from the database.
+   */
   listen?: Database['listen'];
 }
 
@@ -102,6 +106,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     files: options.files ?? new LocalFileStore(path.join(config.dataDir, 'files')),
     clock: options.clock ?? (() => new Date()),
     dictionaries: loadDictionaries(),
+    sessions: new SessionCache(),
   });
 
   await app.register(errorsPlugin);
@@ -112,7 +117,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     global: false,
     errorResponseBuilder: () => new AppError('RATE_LIMITED'),
   });
-  await app.register(authPlugin);
+  await app.register(authPlugin, { listen: options.listen });
   await app.register(accessPlugin);
   await app.register(openapiPlugin);
 

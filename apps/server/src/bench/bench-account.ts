@@ -74,6 +74,8 @@ async function benchEngine(engine: string, database: Database, dataDir: string):
     db: database.db,
     secrets: { authKey: randomBytes(32) },
     logger: false,
+    // As the server runs: the session cache is on only where change notifications are heard.
+    listen: database.listen,
   });
   try {
     const base = await app.listen({ host: HOST, port: 0 });

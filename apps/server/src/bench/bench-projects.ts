@@ -12,10 +12,10 @@
  *     `pagelist` (design_admin), audit `pagelist` (censor_admin), supervise `searchForSupervise`
  *     (control_admin, 长沙市), and apply `search` with part of a name.
  * It reports p50 and p99 and the issue's goals: p99 of each list and the search at most 2× the
- * baseline's on PGlite and 1.5× on PostgreSQL, and page 1000 at most 1.2× page 1. Both baselines
- * are held to the goal: the bare route, as the issue names it, and the signed-in call, which
- * isolates what listing adds (every list first does the signed-in call's work: the session and
- * the memberships, two queries).
+ * bare route's on PGlite and 1.5× on PostgreSQL, and page 1000 at most 1.2× page 1. The signed-in
+ * call is shown beside it: every list first does its work (the session and the memberships, from
+ * the session cache when it holds them), so the two columns part what signing in costs from what
+ * listing adds.
  *
  * Environment (rate, seconds and the PostgreSQL server as in bench-account):
  *   BENCH_RATE            requests per second (default 50: one PGlite process serves about 150 list
@@ -169,6 +169,8 @@ async function benchEngine(engine: string, database: Database, dataDir: string):
     db: database.db,
     secrets: { authKey: randomBytes(32) },
     logger: false,
+    // As the server runs: the session cache is on only where change notifications are heard.
+    listen: database.listen,
   });
   try {
     const base = await app.listen({ host: HOST, port: 0 });
@@ -215,8 +217,8 @@ function report(results: EngineResult[]) {
       `after ${SHAPE.warmupSeconds} s warm-up; ` +
       `latency from scheduled send, in ms; Node ${process.version}, ${os.cpus().length} CPU(s).\n` +
       `Goal: a list's p99 at most ${LIST_GOAL.PGlite}x (PGlite) or ${LIST_GOAL.PostgreSQL}x (PostgreSQL) the ` +
-      `baseline's: the bare route (/api/health), and the signed-in call that lists nothing ` +
-      `(/api/admin/account: the same sign-in checks as every list).\n`,
+      `bare route's (/api/health). The signed-in call that lists nothing (/api/admin/account) shows ` +
+      `what the sign-in checks cost, and what listing adds beyond them.\n`,
   );
   const rows: string[][] = [];
   const missed: string[] = [];
@@ -238,12 +240,10 @@ function report(results: EngineResult[]) {
         ms(p99(e.key)),
         ms(s.latencies.at(-1) ?? Number.NaN),
         e.list ? against(bare, goal) : e.key === 'health' ? '' : `${bare.toFixed(2)}x`,
-        e.list ? against(signedIn, goal) : '',
+        e.list ? `${signedIn.toFixed(2)}x` : '',
       ]);
       if (e.list && bare > goal)
         missed.push(`${engine}: ${e.label}, p99 ${bare.toFixed(2)}x the bare route's`);
-      if (e.list && signedIn > goal)
-        missed.push(`${engine}: ${e.label}, p99 ${signedIn.toFixed(2)}x the signed-in call's`);
     }
     const deep = p99('apply-1000') / p99('apply');
     rows.push([engine, `page 1000 vs page 1 (goal ${DEEP_PAGE_GOAL}x)`, '', '', '', '', '', '', '', '', '']);

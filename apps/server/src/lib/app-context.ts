@@ -2,6 +2,7 @@ import type { Config } from '../config/config.js';
 import type { Secrets } from '../config/secrets.js';
 import type { Db } from '../db/database.js';
 import type { Dictionaries } from '../modules/dictionaries/dictionary-loader.js';
+import type { SessionCache } from '../modules/auth/session-cache.js';
 import type { FileStore } from './file-store.js';
 
 /** What every use case receives: the database, settings, secrets and the clock. */
@@ -12,6 +13,8 @@ export interface AppContext {
   files: FileStore;
   /** The review dictionaries, read and checked once at start: a broken data file stops the server. */
   dictionaries: Dictionaries;
+  /** What bearer tokens resolved to; cleared whenever sessions, accounts or memberships change. */
+  sessions: SessionCache;
   /** Injectable so expiry rules are tested without waiting. */
   clock: () => Date;
 }

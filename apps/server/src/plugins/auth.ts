@@ -1,8 +1,10 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { BACKGROUND_HEADER, type PrincipalMember } from '@drp/domain';
 import { API_PATH } from '../lib/api-path.js';
+import type { Database } from '../db/database.js';
 import { authenticateToken, type Authenticated } from '../modules/auth/auth.service.js';
+import { AUTH_CHANGED_CHANNEL } from '../modules/auth/session-cache.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -20,8 +22,17 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
-/** Resolves the bearer token on API calls; static files and the SPA never touch the database. */
-export const authPlugin = fp(async (app: FastifyInstance) => {
+export interface AuthPluginOptions {
+  /** The database's LISTEN; without it every call reads its session from the database. */
+  listen?: Database['listen'] | undefined;
+}
+
+/**
+ * Resolves the bearer token on API calls; static files and the SPA never touch the database.
+ * Keeps the session cache (`ctx.sessions`) true: on while the change notifications are heard,
+ * cleared by each of them, and cleared before any writing call answers (see SessionCache).
+ */
+export const authPlugin = fp<AuthPluginOptions>(async (app, options) => {
   app.decorateRequest('auth', null);
   app.decorateRequest('actingMember', null);
   app.addHook('onRequest', async (request) => {
@@ -30,4 +41,26 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     if (token)
       request.auth = await authenticateToken(app.ctx, token, { touch: !request.headers[BACKGROUND_HEADER] });
   });
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (!READ_METHODS.has(request.method) && API_PATH.test(request.url)) app.ctx.sessions.clear();
+    return payload;
+  });
+
+  const sessions = app.ctx.sessions;
+  if (!options.listen) return;
+  const unlisten = await options.listen(AUTH_CHANGED_CHANNEL, {
+    onNotify: () => sessions.clear(),
+    onLost: () => {
+      app.log.warn('session change notifications lost; sessions are read from the database until restored');
+      sessions.setEnabled(false);
+    },
+    onRestored: () => sessions.setEnabled(true),
+  });
+  sessions.setEnabled(true);
+  app.addHook('preClose', async () => {
+    sessions.setEnabled(false);
+    await unlisten();
+  });
 });
+
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

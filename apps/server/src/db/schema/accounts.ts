@@ -11,6 +11,8 @@ import {
 import type { Profile } from '@drp/domain';
 import { orgs } from './orgs.js';
 
+// A column that a signed-in call reads belongs in the `accounts_auth_changed` trigger's column list
+// (migrations 0014): the session cache only hears of the changes that trigger reports.
 export const accounts = pgTable('accounts', {
   id: uuid('id').primaryKey().defaultRandom(),
   username: text('username').notNull().unique(),

@@ -242,19 +242,51 @@ export async function authenticateToken(
   options: { touch?: boolean } = {},
 ): Promise<Authenticated | null> {
   if (token.length > 256) return null;
-  const found = await findSessionWithAccount(ctx.db, sha256Hex(token));
-  if (!found) return null;
-  const { session, account } = found;
+  const tokenHash = sha256Hex(token);
   const now = ctx.clock().getTime();
+  const idleMs = ctx.config.idleTimeoutMinutes * 60_000;
+  const touch = options.touch !== false;
+  const cached = ctx.sessions.get(tokenHash, now);
+  // A cached session that looks expired or idle is read again: another process may have seen it since.
+  if (
+    cached &&
+    cached.session.expiresAt.getTime() > now &&
+    now - cached.session.lastSeenAt.getTime() <= idleMs
+  ) {
+    let { session } = cached;
+    if (touch && now - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+      await touchSession(ctx.db, session.id, ctx.clock());
+      session = { ...session, lastSeenAt: new Date(now) };
+      ctx.sessions.updateSession(tokenHash, session);
+    }
+    return authenticated(session, cached.account, cached.memberships);
+  }
+  const generation = ctx.sessions.begin();
+  const found = await findSessionWithAccount(ctx.db, tokenHash);
+  if (!found) return null;
+  const { account } = found;
+  let { session } = found;
   if (session.revokedAt || session.expiresAt.getTime() <= now) return null;
-  if (now - session.lastSeenAt.getTime() > ctx.config.idleTimeoutMinutes * 60_000) {
+  if (now - session.lastSeenAt.getTime() > idleMs) {
+    ctx.sessions.delete(tokenHash);
     await revokeSession(ctx.db, session.tokenHash, ctx.clock());
     return null;
   }
   if (!account.enabled) return null;
-  if (options.touch !== false && now - session.lastSeenAt.getTime() > TOUCH_EVERY_MS)
+  if (touch && now - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
     await touchSession(ctx.db, session.id, ctx.clock());
+    session = { ...session, lastSeenAt: new Date(now) };
+  }
   const memberships = await listActiveMemberships(ctx.db, account.id);
+  ctx.sessions.set(tokenHash, { session, account, memberships }, now, generation);
+  return authenticated(session, account, memberships);
+}
+
+function authenticated(
+  session: AuthSessionRow,
+  account: AccountRow,
+  memberships: MembershipRow[],
+): Authenticated {
   return { session, account, memberships, principal: toPrincipal(account, memberships) };
 }
 
@@ -264,9 +296,12 @@ export async function signOut(ctx: AppContext, token: string | undefined, actor:
     await revokeSession(db, sha256Hex(token), ctx.clock());
     if (actor.accountId) await recordAudit(db, ctx.clock(), { action: 'SIGN_OUT', actor });
   });
+  // Sign-out is also a GET (`/api/logout`), which the auth plugin's clear-on-write does not see.
+  ctx.sessions.clear();
 }
 
 /** Ends every session of the account, e.g. after its password changed. */
 export async function endAllSessions(ctx: AppContext, accountId: string) {
   await revokeAccountSessions(ctx.db, accountId, ctx.clock());
+  ctx.sessions.clear();
 }

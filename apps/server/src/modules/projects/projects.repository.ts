@@ -209,7 +209,8 @@ export async function hasEarlierApplication(db: Db, project: ProjectRow) {
 export type ProjectScope =
   | { kind: 'construct'; orgId: string }
   | { kind: 'party'; orgId: string; role: ProjectRole }
-  | { kind: 'region'; regionPrefix: string }
+  /** `prefixLength`: set where `regionPrefix` is a prepared statement's placeholder. */
+  | { kind: 'region'; regionPrefix: string; prefixLength?: number }
   | { kind: 'all' };
 
 export interface ProjectFilter {
@@ -223,6 +224,10 @@ export interface Paging {
   limit: number;
   offset: number;
 }
+
+/** The level of a region scope decides the SQL (province, city, district or a prefix). */
+const prefixLength = (scope: Extract<ProjectScope, { kind: 'region' }>) =>
+  scope.prefixLength ?? scope.regionPrefix.length;
 
 const fromDate = (day: string) => new Date(`${day}T00:00:00+08:00`);
 /** The day after `day`, in China time: "to" includes the whole day. */
@@ -260,10 +265,10 @@ function nameCondition(name: string) {
  * A supervising authority's region, as the column that holds that level: the province and the
  * city are generated columns with indexes of their own, so each level reads its list in order.
  */
-function regionCondition(prefix: string): SQL {
-  if (prefix.length === 2) return eq(projects.regionProvince, prefix);
-  if (prefix.length === 4) return eq(projects.regionCity, prefix);
-  if (prefix.length === 6) return eq(projects.regionCode, prefix);
+function regionCondition(prefix: string, length: number): SQL {
+  if (length === 2) return eq(projects.regionProvince, prefix);
+  if (length === 4) return eq(projects.regionCity, prefix);
+  if (length === 6) return eq(projects.regionCode, prefix);
   return sql`${projects.regionCode} like ${`${prefix}%`}`;
 }
 
@@ -271,7 +276,7 @@ function regionCondition(prefix: string): SQL {
 function projectConditions(scope: Exclude<ProjectScope, { kind: 'party' }>, filter: ProjectFilter) {
   return and(
     scope.kind === 'construct' ? eq(projects.constructOrgId, scope.orgId) : ne(projects.status, 'DRAFT'),
-    scope.kind === 'region' ? regionCondition(scope.regionPrefix) : undefined,
+    scope.kind === 'region' ? regionCondition(scope.regionPrefix, prefixLength(scope)) : undefined,
     filter.status ? eq(projects.status, filter.status) : undefined,
     filter.from ? gte(projects.createdAt, fromDate(filter.from)) : undefined,
     filter.to ? lt(projects.createdAt, toDate(filter.to)) : undefined,
@@ -388,11 +393,11 @@ export function projectCountQuery(db: Db, scope: ProjectScope, filter: ProjectFi
     scope.kind === 'construct'
       ? and(eq(c.scope, 'construct'), eq(c.key, scope.orgId), status)
       : scope.kind === 'party'
-        ? and(eq(c.scope, 'party'), eq(c.key, `${scope.orgId}:${scope.role}`), submitted, status)
+        ? and(eq(c.scope, 'party'), eq(c.key, sql`${scope.orgId} || ${`:${scope.role}`}`), submitted, status)
         : and(
             eq(c.scope, 'region'),
             scope.kind === 'region'
-              ? sql`left(${c.key}, ${sql.raw(String(scope.regionPrefix.length))}) = ${scope.regionPrefix}`
+              ? sql`left(${c.key}, ${sql.raw(String(prefixLength(scope)))}) = ${scope.regionPrefix}`
               : undefined,
             submitted,
             status,
@@ -403,8 +408,65 @@ export function projectCountQuery(db: Db, scope: ProjectScope, filter: ProjectFi
     .where(where);
 }
 
+type PreparedPage = ReturnType<ReturnType<typeof projectPageQuery>['prepare']>;
+const preparedPages = new WeakMap<Db, Map<string, PreparedPage>>();
+
+/**
+ * The lists opened most (a scope's pages, by status or not) as prepared statements, one per
+ * shape of the SQL and database: built once rather than on every call, and on PostgreSQL parsed
+ * once per connection. A name or dates change the SQL with the value (the search grams), so
+ * those lists are built each time. Undefined for them.
+ */
+function preparedPage(db: Db, scope: ProjectScope, filter: ProjectFilter, paging: Paging) {
+  if (narrowed(filter)) return undefined;
+  const values: Record<string, unknown> = { limit: paging.limit, offset: paging.offset };
+  // A placeholder where the builders take a string: they only pass it on into the SQL.
+  const bind = (name: string, value: string) => {
+    values[name] = value;
+    return sql.placeholder(name) as unknown as string;
+  };
+  let bound: ProjectScope;
+  let shape: string;
+  switch (scope.kind) {
+    case 'construct':
+      bound = { kind: 'construct', orgId: bind('orgId', scope.orgId) };
+      shape = 'construct';
+      break;
+    case 'party':
+      bound = { kind: 'party', orgId: bind('orgId', scope.orgId), role: scope.role };
+      shape = `party_${scope.role.toLowerCase()}`;
+      break;
+    case 'region': {
+      const length = scope.regionPrefix.length;
+      if (![2, 4, 6].includes(length)) return undefined;
+      bound = { kind: 'region', regionPrefix: bind('region', scope.regionPrefix), prefixLength: length };
+      shape = `region${length}`;
+      break;
+    }
+    case 'all':
+      bound = scope;
+      shape = 'all';
+  }
+  const boundFilter: ProjectFilter = filter.status
+    ? { status: bind('status', filter.status) as ProjectStatus }
+    : {};
+  if (filter.status) shape += '_status';
+  let statements = preparedPages.get(db);
+  if (!statements) preparedPages.set(db, (statements = new Map<string, PreparedPage>()));
+  let statement = statements.get(shape);
+  if (!statement) {
+    const paged = { limit: sql.placeholder('limit'), offset: sql.placeholder('offset') };
+    statement = projectPageQuery(db, bound, boundFilter, paged as unknown as Paging).prepare(
+      `project_page_${shape}`,
+    );
+    statements.set(shape, statement);
+  }
+  return statement.execute(values);
+}
+
 export async function queryProjects(db: Db, scope: ProjectScope, filter: ProjectFilter, paging: Paging) {
-  const items = await projectPageQuery(db, scope, filter, paging);
+  const items = await (preparedPage(db, scope, filter, paging) ??
+    projectPageQuery(db, scope, filter, paging));
   // A page past the end has no row to carry the total.
   const total = Number(items[0]?.total ?? (await projectCountQuery(db, scope, filter))[0]?.n ?? 0);
   return { total, items };
