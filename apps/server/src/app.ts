@@ -1,4 +1,3 @@
-import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
@@ -9,7 +8,8 @@ import type { Config } from './config/config.js';
 import type { Secrets } from './config/secrets.js';
 import type { Database, Db } from './db/database.js';
 import { AppError } from './lib/app-error.js';
-import { LocalFileStore, type FileStore } from './lib/file-store.js';
+import { createFileStore } from './lib/create-file-store.js';
+import type { FileStore } from './lib/file-store.js';
 import type { AppContext } from './lib/app-context.js';
 import { accessPlugin } from './plugins/access.js';
 import { authPlugin } from './plugins/auth.js';
@@ -45,7 +45,7 @@ export interface BuildAppOptions {
   secrets: Secrets;
   clock?: () => Date;
   logger?: boolean;
-  /** Defaults to local disk under DATA_DIR/files. */
+  /** Defaults to what FILE_STORE configures: local disk under DATA_DIR/files, or S3. */
   files?: FileStore;
   /**
    * The database's LISTEN, for the live message push and the session cache; without it nothing
@@ -103,7 +103,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     db: options.db,
     config,
     secrets: options.secrets,
-    files: options.files ?? new LocalFileStore(path.join(config.dataDir, 'files')),
+    files: options.files ?? (await createFileStore(config)),
     clock: options.clock ?? (() => new Date()),
     dictionaries: loadDictionaries(),
     sessions: new SessionCache(),

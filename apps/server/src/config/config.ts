@@ -35,7 +35,43 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool.default(false),
   WEB_DIST: z.string().optional(),
+  FILE_STORE: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: z.string().optional(),
+  S3_ENDPOINT: z
+    .url({ protocol: /^https?$/, message: 'must be a URL such as http://127.0.0.1:9000' })
+    .optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: bool.optional(),
+  S3_KEY_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9._/-]+$/, { message: 'may hold only letters, digits and . _ - /' })
+    .refine((v) => !v.split('/').includes('..'), { message: 'must not contain ..' })
+    .optional(),
+  // The store holds an upload's parts in memory in proportion to the limit (S3 allows 10,000
+  // parts), so the ceiling keeps that to some 50 MiB per upload.
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100 * 1024 ** 3)
+    .default(2 * 1024 ** 3),
 });
+
+/** Where uploaded bytes live: a directory, or an S3-compatible bucket. */
+export type FileStoreConfig =
+  | { driver: 'local'; root: string }
+  | {
+      driver: 's3';
+      bucket: string;
+      region: string;
+      endpoint: string | undefined;
+      /** Both or neither; neither means the SDK's default chain (environment, profile, role). */
+      credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+      forcePathStyle: boolean;
+      keyPrefix: string | undefined;
+    };
 
 export interface Config {
   port: number;
@@ -54,6 +90,9 @@ export interface Config {
   logLevel: string;
   trustProxy: boolean;
   webDist: string;
+  fileStore: FileStoreConfig;
+  /** The most bytes one upload may have; for the document repository. */
+  uploadMaxBytes: number;
 }
 
 const serverRoot = path.resolve(import.meta.dirname, '..', '..');
@@ -68,10 +107,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const problems = fileStoreProblems(e);
+  if (problems.length > 0) throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
+  const dataDir = path.resolve(e.DATA_DIR);
   return {
     port: e.PORT,
     host: e.HOST,
-    dataDir: path.resolve(e.DATA_DIR),
+    dataDir,
     databaseUrl: e.DATABASE_URL,
     seedDemo: e.SEED_DEMO,
     seedDemoProjects: e.SEED_DEMO_PROJECTS,
@@ -84,5 +126,38 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     webDist: path.resolve(e.WEB_DIST ?? path.join(serverRoot, '..', 'web', 'dist')),
+    fileStore: fileStoreConfig(e, dataDir),
+    uploadMaxBytes: e.UPLOAD_MAX_BYTES,
   };
+}
+
+function fileStoreConfig(e: z.infer<typeof envSchema>, dataDir: string): FileStoreConfig {
+  if (e.FILE_STORE === 'local') return { driver: 'local', root: path.join(dataDir, 'files') };
+  return {
+    driver: 's3',
+    // fileStoreProblems has stopped start-up without one.
+    bucket: e.S3_BUCKET!,
+    region: e.S3_REGION,
+    endpoint: e.S3_ENDPOINT,
+    credentials:
+      e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+        : undefined,
+    // Services at an endpoint of their own (MinIO, s3rver) seldom have DNS for bucket.host.
+    forcePathStyle: e.S3_FORCE_PATH_STYLE ?? e.S3_ENDPOINT !== undefined,
+    keyPrefix: e.S3_KEY_PREFIX,
+  };
+}
+
+/** Variables that are each valid but do not go together. */
+function fileStoreProblems(e: z.infer<typeof envSchema>): string[] {
+  if (e.FILE_STORE !== 's3') return [];
+  const problems: string[] = [];
+  if (!e.S3_BUCKET) problems.push('  S3_BUCKET: required when FILE_STORE=s3');
+  // Half a key pair would silently fall back to other credentials than the ones meant.
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    const missing = e.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
+    problems.push(`  ${missing}: required with the other half of the S3 key pair`);
+  }
+  return problems;
 }

@@ -1,0 +1,83 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createFileStore } from '../lib/create-file-store.js';
+import { LocalFileStore } from '../lib/file-store.js';
+import { S3FileStore } from '../lib/s3-file-store.js';
+import { loadConfig } from './config.js';
+
+const base = { DATA_DIR: '/srv/drp' };
+
+describe('file store configuration', () => {
+  it('keeps files on local disk under DATA_DIR by default, with a 2 GiB upload limit', async () => {
+    const config = loadConfig(base);
+    expect(config.fileStore).toEqual({ driver: 'local', root: path.resolve('/srv/drp/files') });
+    expect(config.uploadMaxBytes).toBe(2147483648);
+    expect(await createFileStore(config)).toBeInstanceOf(LocalFileStore);
+  });
+
+  it('reads a whole S3 setup', async () => {
+    const config = loadConfig({
+      ...base,
+      FILE_STORE: 's3',
+      S3_BUCKET: 'drawings',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_REGION: 'cn-central-1',
+      S3_ACCESS_KEY_ID: 'id',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_KEY_PREFIX: 'drp/prod',
+      UPLOAD_MAX_BYTES: '1048576',
+    });
+    expect(config.fileStore).toEqual({
+      driver: 's3',
+      bucket: 'drawings',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'cn-central-1',
+      credentials: { accessKeyId: 'id', secretAccessKey: 'secret' },
+      forcePathStyle: true,
+      keyPrefix: 'drp/prod',
+    });
+    expect(config.uploadMaxBytes).toBe(1048576);
+    const store = await createFileStore(config);
+    expect(store).toBeInstanceOf(S3FileStore);
+    (store as S3FileStore).destroy();
+  });
+
+  it('on AWS itself: us-east-1, virtual-hosted buckets and the SDK’s own credentials', () => {
+    const config = loadConfig({ ...base, FILE_STORE: 's3', S3_BUCKET: 'drawings' });
+    expect(config.fileStore).toMatchObject({
+      region: 'us-east-1',
+      endpoint: undefined,
+      credentials: undefined,
+      forcePathStyle: false,
+      keyPrefix: undefined,
+    });
+  });
+
+  it('lets path style be turned off for an endpoint', () => {
+    const config = loadConfig({
+      ...base,
+      FILE_STORE: 's3',
+      S3_BUCKET: 'drawings',
+      S3_ENDPOINT: 'https://oss.example.com',
+      S3_FORCE_PATH_STYLE: 'false',
+    });
+    expect(config.fileStore).toMatchObject({ forcePathStyle: false });
+  });
+
+  it.each([
+    [{ FILE_STORE: 's3' }, 'S3_BUCKET: required when FILE_STORE=s3'],
+    [{ FILE_STORE: 's3', S3_BUCKET: '' }, 'S3_BUCKET: required when FILE_STORE=s3'],
+    [
+      { FILE_STORE: 's3', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'id' },
+      'S3_SECRET_ACCESS_KEY: required with the other half of the S3 key pair',
+    ],
+    [{ FILE_STORE: 'ftp' }, 'FILE_STORE'],
+    [{ FILE_STORE: 's3', S3_BUCKET: 'b', S3_ENDPOINT: 'minio:9000' }, 'S3_ENDPOINT: must be a URL'],
+    [{ FILE_STORE: 's3', S3_BUCKET: 'b', S3_KEY_PREFIX: 'a/../b' }, 'S3_KEY_PREFIX: must not contain ..'],
+    [{ UPLOAD_MAX_BYTES: 'lots' }, 'UPLOAD_MAX_BYTES'],
+    [{ UPLOAD_MAX_BYTES: '0' }, 'UPLOAD_MAX_BYTES'],
+  ])('stops start-up on %o', (env, message) => {
+    expect(() => loadConfig({ ...base, ...env })).toThrow(/^Invalid configuration:\n/);
+    expect(() => loadConfig({ ...base, ...env })).toThrow(message);
+  });
+});
