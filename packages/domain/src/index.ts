@@ -28,3 +28,4 @@ export * from './missions/mission-contracts.js';
 export * from './survey-infos/survey-info-contracts.js';
 export * from './project-alters/project-alter-contracts.js';
 export * from './project-docs/project-doc-contracts.js';
+export * from './doc-repository/doc-repository-contracts.js';

@@ -698,6 +698,43 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
     expected: readers(400),
   },
 
+  // Document repository: readers of the application read; the units change their own folders
+  'GET /api/checkDrawings/:orgId/:projectId/docRepositoryVersion/listAll': {
+    call: { params: ownMalformedProject },
+    expected: readers(400),
+  },
+  'GET /api/checkDrawings/:orgId/:projectId/docRepository/listTree': {
+    call: { params: ownProject, query: { versionId: 'x', category: 'DESIGN' } },
+    expected: readers(400),
+    note: 'A malformed version id fails validation; nothing is generated.',
+  },
+  'POST /api/checkDrawings/:orgId/:projectId/docRepository/saveFolder': {
+    call: { params: ownProject, body: {} },
+    expected: units(400),
+    note: 'An empty body: no folder is made.',
+  },
+  'PUT /api/checkDrawings/:orgId/:projectId/docRepository/rename/:id': {
+    call: { params: { ...ownProject, id: 'x' }, body: {} },
+    expected: units(400),
+  },
+  'DELETE /api/checkDrawings/:orgId/:projectId/docRepository/delete/:id': {
+    call: { params: { ...ownProject, id: 'x' } },
+    expected: units(400),
+    note: 'A malformed id: nothing is deleted.',
+  },
+  'DELETE /api/checkDrawings/:orgId/:projectId/docRepository/deleteAll/:ids': {
+    call: { params: { ...ownProject, ids: 'x,y' } },
+    expected: units(400),
+  },
+  'GET /api/checkDrawings/:orgId/:projectId/docRepository/updown/:id/:targetId/:flag': {
+    call: { params: { ...ownProject, id: 'x', targetId: 'y', flag: 'up' } },
+    expected: units(400),
+  },
+  'GET /api/checkDrawings/:orgId/:projectId/docRepository/reorder/:x': {
+    call: { params: { ...ownProject, x: 'x' } },
+    expected: units(400),
+  },
+
   // Change applications: the construction unit writes; the detail follows the application detail
   'GET /api/checkDrawings/projectAlterDetail/:id': {
     call: { params: { id: 'not-a-project-id' } },

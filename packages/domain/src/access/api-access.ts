@@ -234,6 +234,28 @@ export const API_ACCESS: Record<string, AccessRule> = markProjectRoutes({
   'GET /api/checkDrawings/projectAlterDetail/getPassedBuildings': inArea('apply'),
   // Attachments of an application: the construction unit changes them while a draft; whoever sees
   // the application lists and downloads (record checks in project-docs.service).
+  // Document repository: everyone who sees the application reads it; design and survey units
+  // (the submit area) change their own folders while the version is uploading.
+  'GET /api/checkDrawings/:orgId/:projectId/docRepositoryVersion/listAll': inArea(
+    'apply',
+    'submit',
+    'audit',
+    'supervise',
+    'joint',
+  ),
+  'GET /api/checkDrawings/:orgId/:projectId/docRepository/listTree': inArea(
+    'apply',
+    'submit',
+    'audit',
+    'supervise',
+    'joint',
+  ),
+  'POST /api/checkDrawings/:orgId/:projectId/docRepository/saveFolder': inArea('submit'),
+  'PUT /api/checkDrawings/:orgId/:projectId/docRepository/rename/:id': inArea('submit'),
+  'DELETE /api/checkDrawings/:orgId/:projectId/docRepository/delete/:id': inArea('submit'),
+  'DELETE /api/checkDrawings/:orgId/:projectId/docRepository/deleteAll/:ids': inArea('submit'),
+  'GET /api/checkDrawings/:orgId/:projectId/docRepository/updown/:id/:targetId/:flag': inArea('submit'),
+  'GET /api/checkDrawings/:orgId/:projectId/docRepository/reorder/:x': inArea('submit'),
   'GET /api/checkDrawings/projectDoc/pagelist': inArea('apply', 'submit', 'audit', 'supervise', 'joint'),
   'POST /api/checkDrawings/projectDoc/add': inArea('apply'),
   'DELETE /api/checkDrawings/projectDoc/delete/:id': inArea('apply'),

@@ -35,6 +35,9 @@ export const AUDIT_ACTIONS = {
   PROJECT_DOC_ADDED: { 'zh-CN': '上传报审附件', 'en-US': 'Attachment uploaded' },
   PROJECT_DOC_UPDATED: { 'zh-CN': '修改附件备注', 'en-US': 'Attachment remark changed' },
   PROJECT_DOC_DELETED: { 'zh-CN': '删除报审附件', 'en-US': 'Attachment deleted' },
+  DOC_FOLDER_ADDED: { 'zh-CN': '新建资料文件夹', 'en-US': 'Document folder added' },
+  DOC_FOLDER_RENAMED: { 'zh-CN': '重命名资料文件夹', 'en-US': 'Document folder renamed' },
+  DOC_ENTRIES_DELETED: { 'zh-CN': '删除资料文件或文件夹', 'en-US': 'Document files or folders deleted' },
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 const actionKeys = Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]];

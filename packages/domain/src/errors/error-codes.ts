@@ -229,6 +229,36 @@ export const ERROR_CODES = {
     'zh-CN': '请先添加单体后再提交',
     'en-US': 'Add at least one building before submitting',
   },
+  DOC_VERSION_LOCKED: {
+    status: 409,
+    'zh-CN': '该版本资料已送审或正在审查，不能修改',
+    'en-US': 'This version has been sent to review or is in review; it cannot be changed',
+  },
+  DOC_FOLDER_NOT_YOURS: {
+    status: 403,
+    'zh-CN': '只能在本单位负责的目录中操作',
+    'en-US': 'You can only work in the folders your organisation is responsible for',
+  },
+  DOC_FOLDER_GENERATED: {
+    status: 409,
+    'zh-CN': '单体和专业目录随单体信息生成，不能修改、移动或删除',
+    'en-US': 'Building and specialty folders follow the buildings; they cannot be changed, moved or deleted',
+  },
+  DOC_FOLDER_NAME_TAKEN: {
+    status: 409,
+    'zh-CN': '同一目录下已有名为「{name}」的文件夹',
+    'en-US': 'This folder already holds a folder named "{name}"',
+  },
+  DOC_FOLDER_TOO_DEEP: {
+    status: 409,
+    'zh-CN': '文件夹最多嵌套 {max} 层',
+    'en-US': 'Folders nest at most {max} levels deep',
+  },
+  DOC_ORDER_MISMATCH: {
+    status: 400,
+    'zh-CN': '排序的文件夹须为同一目录下的全部自建文件夹',
+    'en-US': 'An order must name every folder you added in one parent folder, and only those',
+  },
   SURVEY_INFO_SUBMITTED: {
     status: 409,
     'zh-CN': '勘察信息已提交，不能再修改或重复提交',

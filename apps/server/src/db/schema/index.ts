@@ -10,3 +10,4 @@ export * from './survey-infos.js';
 export * from './project-alters.js';
 export * from './project-docs.js';
 export * from './missions.js';
+export * from './doc-repository.js';

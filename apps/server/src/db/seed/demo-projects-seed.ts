@@ -1,3 +1,4 @@
+import { setLatestVersionStatus } from '../../modules/doc-repository/doc-repository.repository.js';
 import { eq } from 'drizzle-orm';
 import type { OrgType, PrincipalMember, Profile } from '@drp/domain';
 import {
@@ -307,4 +308,5 @@ export async function seedDemoProjects(ctx: AppContext): Promise<void> {
     acceptedAt: ctx.clock(),
     updatedAt: ctx.clock(),
   });
+  await setLatestVersionStatus(ctx.db, offices.projectId, 'REVIEW', ctx.clock());
 }

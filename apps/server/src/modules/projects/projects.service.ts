@@ -16,6 +16,7 @@ import {
 import type { z } from 'zod';
 import { inTransaction, type Db } from '../../db/database.js';
 import type { AppContext } from '../../lib/app-context.js';
+import { ensureFirstVersion } from '../doc-repository/doc-repository.repository.js';
 import { AppError } from '../../lib/app-error.js';
 import { recordAudit, type AuditActor } from '../audit/audit.service.js';
 import { countBuildings } from '../buildings/buildings.repository.js';
@@ -347,6 +348,8 @@ export async function submitApplication(
       submittedAt: ctx.clock(),
       updatedAt: ctx.clock(),
     });
+    // The units upload into round 1 of the materials from now on.
+    await ensureFirstVersion(tx, project.id);
     await recordAudit(tx, ctx.clock(), {
       action: 'PROJECT_SUBMITTED',
       actor: input.audit,

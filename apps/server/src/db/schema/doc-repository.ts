@@ -1,0 +1,110 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+import type { DocCategory, DocFolderKind, DocVersionStatus } from '@drp/domain';
+import { accounts } from './accounts.js';
+import { buildings } from './buildings.js';
+import { orgs } from './orgs.js';
+import { projects } from './projects.js';
+
+const at = (name: string) => timestamp(name, { withTimezone: true });
+
+/**
+ * 资料版本: one submission round of an application's materials. Round 1 is made when the
+ * application is submitted; later rounds when revised drawings answer the opinions. Exactly one
+ * version per application is `latest`.
+ */
+export const docVersions = pgTable(
+  'doc_versions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    businessStatus: text('business_status').$type<DocVersionStatus>().notNull().default('UPLOADING'),
+    latest: boolean('latest').notNull().default(true),
+    createdAt: at('created_at').notNull().defaultNow(),
+    /** When the construction unit sent it to review (confirmApplyDoc). */
+    sentAt: at('sent_at'),
+    /** When the agency accepted it. */
+    acceptedAt: at('accepted_at'),
+  },
+  (t) => [
+    unique('doc_versions_project_number_key').on(t.projectId, t.number),
+    uniqueIndex('doc_versions_latest_idx')
+      .on(t.projectId)
+      .where(sql`${t.latest}`),
+  ],
+);
+
+/**
+ * A folder of one version's tree. BUILDING and SPECIALTY folders follow the application's
+ * buildings and design info (see doc-repository.service); CUSTOM folders are the users'.
+ */
+export const docFolders = pgTable(
+  'doc_folders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    versionId: uuid('version_id')
+      .notNull()
+      .references(() => docVersions.id, { onDelete: 'cascade' }),
+    category: text('category').$type<DocCategory>().notNull(),
+    parentId: uuid('parent_id').references((): AnyPgColumn => docFolders.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<DocFolderKind>().notNull(),
+    // A building deleted under uploaded files leaves its folder (and the files) to the tree's sync.
+    buildingId: uuid('building_id').references(() => buildings.id, { onDelete: 'set null' }),
+    specialty: text('specialty'),
+    /** The unit whose materials go here; null where any unit of the category may add them. */
+    orgId: uuid('org_id').references(() => orgs.id),
+    name: text('name').notNull(),
+    sortOrder: integer('sort_order').notNull(),
+    createdBy: uuid('created_by').references(() => accounts.id),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('doc_folders_tree_idx').on(t.versionId, t.category, t.parentId, t.sortOrder),
+    // Siblings never share a name: a path names one folder (also in the zip of a version).
+    unique('doc_folders_sibling_name_key').on(t.versionId, t.category, t.parentId, t.name).nullsNotDistinct(),
+  ],
+);
+
+/** A stored file of a version. The bytes live in the file store under `storageKey`. */
+export const docFiles = pgTable(
+  'doc_files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    folderId: uuid('folder_id')
+      .notNull()
+      .references(() => docFolders.id, { onDelete: 'cascade' }),
+    versionId: uuid('version_id')
+      .notNull()
+      .references(() => docVersions.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    sha256: text('sha256').notNull(),
+    contentType: text('content_type').notNull(),
+    storageKey: text('storage_key').notNull().unique(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => orgs.id),
+    uploadedBy: uuid('uploaded_by').references(() => accounts.id),
+    sortOrder: integer('sort_order').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('doc_files_folder_idx').on(t.folderId, t.sortOrder),
+    index('doc_files_version_idx').on(t.versionId),
+  ],
+);

@@ -1,0 +1,219 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  docEntryIds,
+  docFolderNode,
+  docTreeQuery,
+  docVersion,
+  docVersionListQuery,
+  envelopeOf,
+  localeFrom,
+  renameFolderRequest,
+  saveFolderRequest,
+  savedFolder,
+  updownFlag,
+} from '@drp/domain';
+import { ok } from '../../lib/envelope.js';
+import { auditActorOf } from '../audit/audit.service.js';
+import {
+  addDocFolder,
+  listDocTree,
+  listDocVersions,
+  moveDocFolder,
+  removeDocEntries,
+  renameDocFolder,
+  reorderDocFolders,
+} from './doc-repository.service.js';
+
+const tags = ['doc-repository'];
+const security = [{ bearer: [] }];
+const BASE = '/api/checkDrawings/:orgId/:projectId';
+const projectParams = z.object({ orgId: z.uuid(), projectId: z.uuid() });
+
+/**
+ * The document repository's versions and folder trees (spec §7 "Document repository"). `orgId` is
+ * the acting organisation; a project it does not see answers 404 as a missing one.
+ */
+export const docRepositoryRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    `${BASE}/docRepositoryVersion/listAll`,
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          "The application's document versions, newest first (businessStatus REVIEW: only those accepted for review)",
+        params: projectParams,
+        querystring: docVersionListQuery,
+        response: { 200: envelopeOf(z.array(docVersion)) },
+      },
+    },
+    async (request) =>
+      ok(
+        request,
+        await listDocVersions(app.ctx, {
+          member: request.actingMember,
+          projectId: request.params.projectId,
+          businessStatus: request.query.businessStatus,
+          locale: localeFrom(request.headers['accept-language']),
+        }),
+      ),
+  );
+  app.get(
+    `${BASE}/docRepository/listTree`,
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          "One version's folder tree of survey documents or drawings: buildings, their specialties, and the units' own folders",
+        params: projectParams,
+        querystring: docTreeQuery,
+        response: { 200: envelopeOf(z.array(docFolderNode)) },
+      },
+    },
+    async (request) =>
+      ok(
+        request,
+        await listDocTree(app.ctx, {
+          member: request.actingMember,
+          projectId: request.params.projectId,
+          versionId: request.query.versionId,
+          category: request.query.category,
+        }),
+      ),
+  );
+  app.post(
+    `${BASE}/docRepository/saveFolder`,
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Adds a folder of the acting unit under a folder it may fill, while the version is uploading',
+        params: projectParams,
+        body: saveFolderRequest,
+        response: { 200: envelopeOf(savedFolder) },
+      },
+    },
+    async (request) =>
+      ok(
+        request,
+        await addDocFolder(app.ctx, {
+          member: request.actingMember,
+          projectId: request.params.projectId,
+          request: request.body,
+          audit: auditActorOf(request),
+        }),
+      ),
+  );
+  app.put(
+    `${BASE}/docRepository/rename/:id`,
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Renames one of the acting unit's folders",
+        params: projectParams.extend({ id: z.uuid() }),
+        body: renameFolderRequest,
+        response: { 200: envelopeOf(z.null()) },
+      },
+    },
+    async (request) => {
+      await renameDocFolder(app.ctx, {
+        member: request.actingMember,
+        projectId: request.params.projectId,
+        id: request.params.id,
+        request: request.body,
+        audit: auditActorOf(request),
+      });
+      return ok(request, null);
+    },
+  );
+  app.delete(
+    `${BASE}/docRepository/delete/:id`,
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Deletes one of the acting unit's files, or one of its folders with everything in it",
+        params: projectParams.extend({ id: z.uuid() }),
+        response: { 200: envelopeOf(z.null()) },
+      },
+    },
+    async (request) => {
+      await removeDocEntries(app.ctx, {
+        member: request.actingMember,
+        projectId: request.params.projectId,
+        ids: [request.params.id],
+        audit: auditActorOf(request),
+      });
+      return ok(request, null);
+    },
+  );
+  app.delete(
+    `${BASE}/docRepository/deleteAll/:ids`,
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          "Deletes several of the acting unit's files and folders at once (comma-joined ids), all or none",
+        params: projectParams.extend({ ids: docEntryIds }),
+        response: { 200: envelopeOf(z.null()) },
+      },
+    },
+    async (request) => {
+      await removeDocEntries(app.ctx, {
+        member: request.actingMember,
+        projectId: request.params.projectId,
+        ids: request.params.ids,
+        audit: auditActorOf(request),
+      });
+      return ok(request, null);
+    },
+  );
+  app.get(
+    `${BASE}/docRepository/updown/:id/:targetId/:flag`,
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Moves one of the acting unit's folders just before (up) or after (down) a sibling",
+        params: projectParams.extend({ id: z.uuid(), targetId: z.uuid(), flag: updownFlag }),
+        response: { 200: envelopeOf(z.null()) },
+      },
+    },
+    async (request) => {
+      await moveDocFolder(app.ctx, {
+        member: request.actingMember,
+        projectId: request.params.projectId,
+        id: request.params.id,
+        targetId: request.params.targetId,
+        flag: request.params.flag,
+      });
+      return ok(request, null);
+    },
+  );
+  app.get(
+    `${BASE}/docRepository/reorder/:x`,
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          "Puts the acting unit's folders of one parent in the given order (comma-joined ids, each once)",
+        params: projectParams.extend({ x: docEntryIds }),
+        response: { 200: envelopeOf(z.null()) },
+      },
+    },
+    async (request) => {
+      await reorderDocFolders(app.ctx, {
+        member: request.actingMember,
+        projectId: request.params.projectId,
+        ids: request.params.x,
+      });
+      return ok(request, null);
+    },
+  );
+};

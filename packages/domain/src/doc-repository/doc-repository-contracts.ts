@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import type { Locale } from '../errors/error-codes.js';
+import { commaList } from '../http/fields.js';
+
+/**
+ * Contracts of the document repository (资料库, spec §7 "Document repository"): per review
+ * application, numbered versions (one per submission round), each with a folder tree of survey
+ * documents (`SURVEY`, the 勘察文件 of `reconnaissance`) and working drawings (`DESIGN`, the 施工图 of
+ * `workingDrawing`).
+ */
+
+type Texts = Record<Locale, string>;
+
+/**
+ * Where a version stands (`businessStatus`). Submitters upload while UPLOADING; the construction
+ * unit's confirmation sends it (SUBMITTED); the agency accepts it into REVIEW, read-only from then
+ * on, or returns it to UPLOADING with reasons.
+ */
+export const DOC_VERSION_STATUSES = {
+  UPLOADING: { 'zh-CN': '资料上传中', 'en-US': 'Uploading' },
+  SUBMITTED: { 'zh-CN': '已送审，待接收', 'en-US': 'Sent, awaiting acceptance' },
+  REVIEW: { 'zh-CN': '审查中', 'en-US': 'In review' },
+} as const satisfies Record<string, Texts>;
+export type DocVersionStatus = keyof typeof DOC_VERSION_STATUSES;
+export const DOC_VERSION_STATUS_KEYS = Object.keys(DOC_VERSION_STATUSES) as [
+  DocVersionStatus,
+  ...DocVersionStatus[],
+];
+
+/** The two trees of a version, and which unit type fills each. */
+export const DOC_CATEGORIES = {
+  SURVEY: { 'zh-CN': '勘察文件', 'en-US': 'Survey documents' },
+  DESIGN: { 'zh-CN': '施工图', 'en-US': 'Working drawings' },
+} as const satisfies Record<string, Texts>;
+export type DocCategory = keyof typeof DOC_CATEGORIES;
+export const DOC_CATEGORY_KEYS = Object.keys(DOC_CATEGORIES) as [DocCategory, ...DocCategory[]];
+
+/**
+ * BUILDING and SPECIALTY folders are made from the application's buildings and their design
+ * info, and follow them; users add, rename, order and delete CUSTOM folders only.
+ */
+export const DOC_FOLDER_KINDS = ['BUILDING', 'SPECIALTY', 'CUSTOM'] as const;
+export type DocFolderKind = (typeof DOC_FOLDER_KINDS)[number];
+
+export const DOC_REPOSITORY_LIMITS = {
+  folderNameMax: 60,
+  /** Folders a user may nest under a generated one: deep trees help nobody find a drawing. */
+  customDepthMax: 3,
+} as const;
+
+/** Version names as shown: 第1版 / Version 1. */
+export function docVersionName(number: number, locale: Locale): string {
+  return locale === 'en-US' ? `Version ${number}` : `第${number}版`;
+}
+
+/**
+ * `docRepositoryVersion/listAll`: UPLOADING (the areas that upload and confirm) lists every
+ * version; REVIEW (the audit area) only versions the agency has accepted.
+ */
+export const docVersionListQuery = z.object({
+  businessStatus: z.enum(DOC_VERSION_STATUS_KEYS).default('UPLOADING'),
+});
+
+export const docVersion = z.object({
+  id: z.string(),
+  number: z.number().int(),
+  name: z.string(),
+  latest: z.boolean(),
+  businessStatus: z.enum(DOC_VERSION_STATUS_KEYS),
+  createdAt: z.string(),
+});
+export type DocVersion = z.infer<typeof docVersion>;
+
+export const docTreeQuery = z.object({
+  versionId: z.uuid(),
+  category: z.enum(DOC_CATEGORY_KEYS),
+});
+
+export interface DocFolderNode {
+  id: string;
+  parentId: string | null;
+  name: string;
+  kind: DocFolderKind;
+  buildingId: string | null;
+  specialty: string | null;
+  /** The unit whose materials belong here; null where any unit of the category may add them. */
+  orgId: string | null;
+  orgName: string | null;
+  /** Files directly in this folder. */
+  fileCount: number;
+  /** Whether the caller may add, rename, move and delete in it now. */
+  editable: boolean;
+  children: DocFolderNode[];
+}
+export const docFolderNode: z.ZodType<DocFolderNode> = z.lazy(() =>
+  z.object({
+    id: z.string(),
+    parentId: z.string().nullable(),
+    name: z.string(),
+    kind: z.enum(DOC_FOLDER_KINDS),
+    buildingId: z.string().nullable(),
+    specialty: z.string().nullable(),
+    orgId: z.string().nullable(),
+    orgName: z.string().nullable(),
+    fileCount: z.number().int(),
+    editable: z.boolean(),
+    children: z.array(docFolderNode),
+  }),
+);
+
+/** Letters of every script, digits, spaces and the usual punctuation of drawing folder names. */
+const folderName = z
+  .string()
+  .trim()
+  .min(1)
+  .max(DOC_REPOSITORY_LIMITS.folderNameMax)
+  .refine((v) => !/[\\/:*?"<>|\p{Cc}]/u.test(v) && v !== '.' && v !== '..', {
+    message: 'FOLDER_NAME_INVALID',
+  });
+
+/** `POST docRepository/saveFolder`: a CUSTOM folder under a generated or custom one. */
+export const saveFolderRequest = z.object({
+  versionId: z.uuid(),
+  parentId: z.uuid(),
+  name: folderName,
+});
+export type SaveFolderRequest = z.input<typeof saveFolderRequest>;
+
+/** `PUT docRepository/rename/{id}`. */
+export const renameFolderRequest = z.object({ name: folderName });
+export type RenameFolderRequest = z.input<typeof renameFolderRequest>;
+
+/** `GET docRepository/updown/{id}/{targetId}/{flag}`: flag up puts `id` before `targetId`, down after it. */
+export const updownFlag = z.enum(['up', 'down']);
+
+/** `deleteAll/{ids}` and `reorder/{ids}`: comma-joined ids of files and folders. */
+export const docEntryIds = commaList(z.uuid(), { min: 1, max: 500 });
+
+export const savedFolder = z.object({ id: z.string(), name: z.string(), parentId: z.string().nullable() });
