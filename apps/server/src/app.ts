@@ -32,6 +32,7 @@ import { surveyInfosRoutes } from './modules/survey-infos/survey-infos.routes.js
 import { projectAltersRoutes } from './modules/project-alters/project-alters.routes.js';
 import { projectDocsRoutes } from './modules/project-docs/project-docs.routes.js';
 import { docRepositoryRoutes } from './modules/doc-repository/doc-repository.routes.js';
+import { docUploadsRoutes } from './modules/doc-repository/doc-uploads.routes.js';
 import { SessionCache } from './modules/auth/session-cache.js';
 
 declare module 'fastify' {
@@ -137,6 +138,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(projectAltersRoutes);
   await app.register(projectDocsRoutes);
   await app.register(docRepositoryRoutes);
+  await app.register(docUploadsRoutes);
 
   await app.register(webPlugin, { webDist: config.webDist });
   return app;

@@ -713,6 +713,28 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
     expected: units(400),
     note: 'An empty body: no folder is made.',
   },
+  'GET /api/checkDrawings/:orgId/:projectId/docRepository/queryFile': {
+    call: { params: ownProject, query: { versionId: 'x', folderId: 'y' } },
+    expected: readers(400),
+  },
+  'GET /api/checkDrawings/:orgId/:projectId/docRepository/getPersonInfo/:id': {
+    call: { params: { ...ownProject, id: 'x' } },
+    expected: readers(400),
+  },
+  'GET /api/checkDrawings/:orgId/:projectId/docRepository/getOperationCode': {
+    call: { params: ownProject, query: { versionId: 'x', folderId: 'y' } },
+    expected: units(400),
+    note: 'A malformed folder: no code is issued.',
+  },
+  'POST /api/checkDrawings/:orgId/:projectId/docRepository/saveFile': {
+    call: { params: ownProject, body: {} },
+    expected: units(400),
+  },
+  'POST /api/files/upload': {
+    call: { body: {} },
+    expected: statuses({ default: 415 }),
+    note: 'Anyone may call it: the operation code is the credential. Not multipart: refused, nothing stored.',
+  },
   'PUT /api/checkDrawings/:orgId/:projectId/docRepository/rename/:id': {
     call: { params: { ...ownProject, id: 'x' }, body: {} },
     expected: units(400),

@@ -37,6 +37,7 @@ export const AUDIT_ACTIONS = {
   PROJECT_DOC_DELETED: { 'zh-CN': '删除报审附件', 'en-US': 'Attachment deleted' },
   DOC_FOLDER_ADDED: { 'zh-CN': '新建资料文件夹', 'en-US': 'Document folder added' },
   DOC_FOLDER_RENAMED: { 'zh-CN': '重命名资料文件夹', 'en-US': 'Document folder renamed' },
+  DOC_FILE_SAVED: { 'zh-CN': '上传资料文件', 'en-US': 'Document file uploaded' },
   DOC_ENTRIES_DELETED: { 'zh-CN': '删除资料文件或文件夹', 'en-US': 'Document files or folders deleted' },
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -137,3 +137,70 @@ export const updownFlag = z.enum(['up', 'down']);
 export const docEntryIds = commaList(z.uuid(), { min: 1, max: 500 });
 
 export const savedFolder = z.object({ id: z.string(), name: z.string(), parentId: z.string().nullable() });
+
+/** How long an operation code lets its upload begin; a started upload resumes until it is saved. */
+export const UPLOAD_CODE_MINUTES = 120;
+
+/** `GET docRepository/getOperationCode`: one code per file, bound to the folder and the caller. */
+export const operationCodeQuery = z.object({
+  versionId: z.uuid(),
+  folderId: z.uuid(),
+});
+
+export const operationCode = z.object({
+  operationCode: z.string(),
+  expiresAt: z.string(),
+  /** The largest file the platform takes (UPLOAD_MAX_BYTES). */
+  maxBytes: z.number().int(),
+  /** Where the multipart POST (fields operationCode, then file) goes. */
+  uploadUrl: z.string(),
+});
+export type OperationCode = z.infer<typeof operationCode>;
+
+/** The operation code as a form field or query parameter: 43 base64url characters. */
+export const operationCodeField = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'not an operation code');
+
+export const uploadedFile = z.object({
+  operationCode: z.string(),
+  name: z.string(),
+  size: z.number().int(),
+  sha256: z.string(),
+  contentType: z.string(),
+});
+export type UploadedFile = z.infer<typeof uploadedFile>;
+
+/** `POST docRepository/saveFile`: puts an uploaded file into its folder, where everyone sees it. */
+export const saveFileRequest = z.object({ operationCode: operationCodeField });
+export type SaveFileRequest = z.input<typeof saveFileRequest>;
+
+/** `GET docRepository/queryFile`: the files of one folder. */
+export const fileQuery = z.object({
+  versionId: z.uuid(),
+  folderId: z.uuid(),
+});
+
+export const docFile = z.object({
+  id: z.string(),
+  folderId: z.string(),
+  versionId: z.string(),
+  name: z.string(),
+  size: z.number().int(),
+  sha256: z.string(),
+  contentType: z.string(),
+  orgId: z.string(),
+  orgName: z.string(),
+  uploaderName: z.string().nullable(),
+  createdAt: z.string(),
+  /** Whether the caller may delete it now. */
+  deletable: z.boolean(),
+});
+export type DocFile = z.infer<typeof docFile>;
+
+/** `GET docRepository/getPersonInfo/{id}`: who uploaded a file, for a reviewer to call. */
+export const docPersonInfo = z.object({
+  name: z.string().nullable(),
+  phone: z.string().nullable(),
+  orgName: z.string(),
+  uploadedAt: z.string(),
+});
+export type DocPersonInfo = z.infer<typeof docPersonInfo>;

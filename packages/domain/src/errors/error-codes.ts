@@ -254,6 +254,38 @@ export const ERROR_CODES = {
     'zh-CN': '文件夹最多嵌套 {max} 层',
     'en-US': 'Folders nest at most {max} levels deep',
   },
+  UPLOAD_CODE_INVALID: {
+    status: 404,
+    'zh-CN': '上传凭证无效、已使用或已过期，请重新选择文件上传',
+    'en-US': 'The upload code is unknown, used or expired; choose the file again to upload it',
+  },
+  UPLOAD_NOT_FINISHED: {
+    status: 409,
+    'zh-CN': '文件尚未上传完成',
+    'en-US': 'The file has not finished uploading',
+  },
+  UPLOAD_FILE_MISSING: {
+    status: 400,
+    'zh-CN': '请在 operationCode 之后附上名为 file 的文件',
+    'en-US': 'Send the file in a part named "file", after operationCode',
+  },
+  DOC_FILE_TYPE_REFUSED: {
+    status: 415,
+    'zh-CN':
+      '「{name}」不是可上传的图纸或文档（按文件内容判断）。可上传 PDF、DWF/DWFx、DWG、DXF、IFC、RVT、图片、OFD 和 Office 文档',
+    'en-US':
+      '"{name}" is not a drawing or document the platform takes (judged by its content). PDF, DWF/DWFx, DWG, DXF, IFC, RVT, images, OFD and Office documents are accepted',
+  },
+  DOC_FILE_TOO_LARGE: {
+    status: 413,
+    'zh-CN': '单个文件不能超过 {size}',
+    'en-US': 'A single file must not exceed {size}',
+  },
+  DOC_FOLDER_GONE: {
+    status: 409,
+    'zh-CN': '上传的目标文件夹已被删除，请重新选择文件夹后上传',
+    'en-US': 'The folder this upload was for has been deleted; choose a folder and upload again',
+  },
   DOC_ORDER_MISMATCH: {
     status: 400,
     'zh-CN': '排序的文件夹须为同一目录下的全部自建文件夹',

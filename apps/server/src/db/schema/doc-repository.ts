@@ -108,3 +108,40 @@ export const docFiles = pgTable(
     index('doc_files_version_idx').on(t.versionId),
   ],
 );
+
+/**
+ * One file's way in (操作码): the operation code (stored hashed) binds the upload to a version,
+ * a folder and a member. The bytes are staged under `storageKey` while UPLOADED; `saveFile` turns
+ * them into a `doc_files` row (SAVED), so no file is ever half-visible in a folder.
+ */
+export const docUploads = pgTable(
+  'doc_uploads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    codeHash: text('code_hash').notNull().unique(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    versionId: uuid('version_id')
+      .notNull()
+      .references(() => docVersions.id, { onDelete: 'cascade' }),
+    // A folder deleted mid-upload leaves the upload to be refused at saveFile, not vanish.
+    folderId: uuid('folder_id').references(() => docFolders.id, { onDelete: 'set null' }),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => orgs.id),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    status: text('status').$type<'PENDING' | 'RECEIVING' | 'UPLOADED' | 'SAVED'>().notNull().default('PENDING'),
+    expiresAt: at('expires_at').notNull(),
+    fileName: text('file_name'),
+    size: bigint('size', { mode: 'number' }),
+    sha256: text('sha256'),
+    contentType: text('content_type'),
+    storageKey: text('storage_key'),
+    createdAt: at('created_at').notNull().defaultNow(),
+    uploadedAt: at('uploaded_at'),
+  },
+  (t) => [index('doc_uploads_expires_idx').on(t.status, t.expiresAt)],
+);

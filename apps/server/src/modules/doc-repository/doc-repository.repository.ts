@@ -1,8 +1,9 @@
-import { and, asc, count, desc, eq, inArray, isNull, max, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, max, sql, type SQL } from 'drizzle-orm';
 import type { DocCategory, DocVersionStatus } from '@drp/domain';
 import type { Db } from '../../db/database.js';
 import { buildingDesignInfos, buildings } from '../../db/schema/buildings.js';
-import { docFiles, docFolders, docVersions } from '../../db/schema/doc-repository.js';
+import { accounts } from '../../db/schema/accounts.js';
+import { docFiles, docFolders, docUploads, docVersions } from '../../db/schema/doc-repository.js';
 import { orgs } from '../../db/schema/orgs.js';
 
 export type DocVersionRow = typeof docVersions.$inferSelect;
@@ -233,4 +234,102 @@ export async function findFilesOfProject(db: Db, projectId: string, ids: readonl
 
 export async function deleteFiles(db: Db, ids: readonly string[]) {
   if (ids.length > 0) await db.delete(docFiles).where(inArray(docFiles.id, [...ids]));
+}
+
+// ---- uploads and files ----
+
+export type DocUploadRow = typeof docUploads.$inferSelect;
+
+export async function insertUpload(db: Db, row: typeof docUploads.$inferInsert) {
+  await db.insert(docUploads).values(row);
+}
+
+export async function findUploadByCode(db: Db, codeHash: string, options: { lock?: boolean } = {}) {
+  const query = db.select().from(docUploads).where(eq(docUploads.codeHash, codeHash));
+  const [row] = options.lock ? await query.for('update') : await query;
+  return row;
+}
+
+/**
+ * Claims a pending, unexpired code for one upload: of two posts with one code, one gets it.
+ * Undefined when the code is unknown, used, being used or expired.
+ */
+export async function claimUpload(db: Db, codeHash: string, now: Date) {
+  const [row] = await db
+    .update(docUploads)
+    .set({ status: 'RECEIVING' })
+    .where(
+      and(eq(docUploads.codeHash, codeHash), eq(docUploads.status, 'PENDING'), gt(docUploads.expiresAt, now)),
+    )
+    .returning();
+  return row;
+}
+
+export async function updateUpload(db: Db, id: string, patch: Partial<typeof docUploads.$inferInsert>) {
+  await db.update(docUploads).set(patch).where(eq(docUploads.id, id));
+}
+
+export async function insertFile(db: Db, row: typeof docFiles.$inferInsert) {
+  const [file] = await db.insert(docFiles).values(row).returning();
+  return file!;
+}
+
+export async function fileNamesIn(db: Db, folderId: string) {
+  const rows = await db.select({ name: docFiles.name }).from(docFiles).where(eq(docFiles.folderId, folderId));
+  return new Set(rows.map((r) => r.name));
+}
+
+export async function nextFileSortOrder(db: Db, folderId: string) {
+  const [row] = await db
+    .select({ top: max(docFiles.sortOrder) })
+    .from(docFiles)
+    .where(eq(docFiles.folderId, folderId));
+  return (row?.top ?? 0) + 1;
+}
+
+/** A folder's files in order, with the uploading unit's and person's names. */
+export async function listFilesOf(db: Db, folderId: string) {
+  return db
+    .select({
+      file: docFiles,
+      orgName: orgs.name,
+      uploaderName: accounts.name,
+      uploaderPhone: accounts.phone,
+    })
+    .from(docFiles)
+    .innerJoin(orgs, eq(orgs.id, docFiles.orgId))
+    .leftJoin(accounts, eq(accounts.id, docFiles.uploadedBy))
+    .where(eq(docFiles.folderId, folderId))
+    .orderBy(asc(docFiles.sortOrder), asc(docFiles.createdAt));
+}
+
+/** One file of the application with its uploader, as `listFilesOf` gives it. */
+export async function findFileWithUploader(db: Db, projectId: string, fileId: string) {
+  const [row] = await db
+    .select({
+      file: docFiles,
+      orgName: orgs.name,
+      uploaderName: accounts.name,
+      uploaderPhone: accounts.phone,
+    })
+    .from(docFiles)
+    .innerJoin(docVersions, eq(docVersions.id, docFiles.versionId))
+    .innerJoin(orgs, eq(orgs.id, docFiles.orgId))
+    .leftJoin(accounts, eq(accounts.id, docFiles.uploadedBy))
+    .where(and(eq(docFiles.id, fileId), eq(docVersions.projectId, projectId)));
+  return row;
+}
+
+/** Every stored key of an application's versions: its files and the uploads staged for them. */
+export async function docStorageKeysOfProject(db: Db, projectId: string) {
+  const files = await db
+    .select({ key: docFiles.storageKey })
+    .from(docFiles)
+    .innerJoin(docVersions, eq(docVersions.id, docFiles.versionId))
+    .where(eq(docVersions.projectId, projectId));
+  const staged = await db
+    .select({ key: docUploads.storageKey })
+    .from(docUploads)
+    .where(and(eq(docUploads.projectId, projectId), eq(docUploads.status, 'UPLOADED')));
+  return [...files, ...staged].flatMap((r) => (r.key ? [r.key] : []));
 }

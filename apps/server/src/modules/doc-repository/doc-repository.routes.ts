@@ -2,6 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   docEntryIds,
+  docFile,
+  docPersonInfo,
+  fileQuery,
+  operationCode,
+  operationCodeQuery,
+  saveFileRequest,
   docFolderNode,
   docTreeQuery,
   docVersion,
@@ -24,6 +30,12 @@ import {
   renameDocFolder,
   reorderDocFolders,
 } from './doc-repository.service.js';
+import {
+  describeUploader,
+  issueOperationCode,
+  listFolderFiles,
+  saveUploadedFile,
+} from './doc-uploads.service.js';
 
 const tags = ['doc-repository'];
 const security = [{ bearer: [] }];
@@ -215,5 +227,98 @@ export const docRepositoryRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return ok(request, null);
     },
+  );
+  app.get(
+    `${BASE}/docRepository/queryFile`,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The files of one folder, in order, with who uploaded them',
+        params: projectParams,
+        querystring: fileQuery,
+        response: { 200: envelopeOf(z.array(docFile)) },
+      },
+    },
+    async (request) =>
+      ok(
+        request,
+        await listFolderFiles(app.ctx, {
+          member: request.actingMember,
+          projectId: request.params.projectId,
+          versionId: request.query.versionId,
+          folderId: request.query.folderId,
+        }),
+      ),
+  );
+  app.get(
+    `${BASE}/docRepository/getPersonInfo/:id`,
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Who uploaded a file: name, phone and unit, for a reviewer's questions",
+        params: projectParams.extend({ id: z.uuid() }),
+        response: { 200: envelopeOf(docPersonInfo) },
+      },
+    },
+    async (request) =>
+      ok(
+        request,
+        await describeUploader(app.ctx, {
+          member: request.actingMember,
+          projectId: request.params.projectId,
+          fileId: request.params.id,
+        }),
+      ),
+  );
+  app.get(
+    `${BASE}/docRepository/getOperationCode`,
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'A one-time operation code for uploading one file into a folder the acting unit may fill (then POST /api/files/upload, then saveFile)',
+        params: projectParams,
+        querystring: operationCodeQuery,
+        response: { 200: envelopeOf(operationCode) },
+      },
+    },
+    async (request) =>
+      ok(
+        request,
+        await issueOperationCode(app.ctx, {
+          member: request.actingMember,
+          accountId: request.auth!.account.id,
+          projectId: request.params.projectId,
+          versionId: request.query.versionId,
+          folderId: request.query.folderId,
+        }),
+      ),
+  );
+  app.post(
+    `${BASE}/docRepository/saveFile`,
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Puts an uploaded file into the folder its operation code was issued for, where everyone sees it',
+        params: projectParams,
+        body: saveFileRequest,
+        response: { 200: envelopeOf(docFile) },
+      },
+    },
+    async (request) =>
+      ok(
+        request,
+        await saveUploadedFile(app.ctx, {
+          member: request.actingMember,
+          projectId: request.params.projectId,
+          operationCode: request.body.operationCode,
+          audit: auditActorOf(request),
+        }),
+      ),
   );
 };

@@ -74,14 +74,14 @@ export async function listDocVersions(
  * is the one being uploaded, the member's unit fills this category, and the folder is its unit's
  * or open to every unit of the category.
  */
-function writableReason(member: PrincipalMember, version: DocVersionRow, folder: DocFolderRow) {
+export function writableReason(member: PrincipalMember, version: DocVersionRow, folder: DocFolderRow) {
   if (!version.latest || version.businessStatus !== 'UPLOADING') return 'DOC_VERSION_LOCKED' as const;
   if (member.orgType !== folder.category) return 'DOC_FOLDER_NOT_YOURS' as const;
   if (folder.orgId && folder.orgId !== member.orgId) return 'DOC_FOLDER_NOT_YOURS' as const;
   return undefined;
 }
 
-function requireWritable(member: PrincipalMember, version: DocVersionRow, folder: DocFolderRow) {
+export function requireWritable(member: PrincipalMember, version: DocVersionRow, folder: DocFolderRow) {
   const reason = writableReason(member, version, folder);
   if (reason) throw new AppError(reason);
 }

@@ -16,7 +16,7 @@ import {
 import type { z } from 'zod';
 import { inTransaction, type Db } from '../../db/database.js';
 import type { AppContext } from '../../lib/app-context.js';
-import { ensureFirstVersion } from '../doc-repository/doc-repository.repository.js';
+import { docStorageKeysOfProject, ensureFirstVersion } from '../doc-repository/doc-repository.repository.js';
 import { AppError } from '../../lib/app-error.js';
 import { recordAudit, type AuditActor } from '../audit/audit.service.js';
 import { countBuildings } from '../buildings/buildings.repository.js';
@@ -314,7 +314,11 @@ export async function deleteApplication(
   const files = await inTransaction(ctx.db, async (tx) => {
     const project = await ownProjectForUpdate(tx, input.orgId, input.id);
     if (project.status !== 'DRAFT') throw new AppError('PROJECT_NOT_DRAFT');
-    const keys = await storageKeysOfProject(tx, project.id);
+    // A recalled application may hold uploaded materials: their bytes go with it.
+    const keys = [
+      ...(await storageKeysOfProject(tx, project.id)),
+      ...(await docStorageKeysOfProject(tx, project.id)),
+    ];
     await deleteProject(tx, project.id);
     await recordAudit(tx, ctx.clock(), {
       action: 'PROJECT_DELETED',

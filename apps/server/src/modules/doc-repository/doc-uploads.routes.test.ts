@@ -1,0 +1,308 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
+import type {
+  DocFile,
+  DocFolderNode,
+  DocPersonInfo,
+  DocVersion,
+  OperationCode,
+  UploadedFile,
+} from '@drp/domain';
+import {
+  applicationForm,
+  buildingForm,
+  demoOrgIds,
+  detailOf,
+  projectApi,
+} from '../../test/project-fixture.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+
+function refused(res: LightMyRequestResponse, status: number, code: string) {
+  expect(res.statusCode, res.body).toBe(status);
+  expect(res.json<{ code: string }>().code, res.body).toBe(code);
+}
+
+/** A small but real PDF: what a drawing set's pages look like to the type check. */
+function pdf(label: string) {
+  return Buffer.concat([
+    Buffer.from(`%PDF-1.7\n% ${label}\n`),
+    randomBytes(20_000),
+    Buffer.from('\n%%EOF\n'),
+  ]);
+}
+const sha256 = (body: Buffer) => createHash('sha256').update(body).digest('hex');
+
+/** A multipart body as a browser sends it: the fields, then the file. */
+function multipart(fields: Record<string, string>, file?: { name: string; body: Buffer }) {
+  const boundary = `----drp${randomBytes(8).toString('hex')}`;
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields))
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+    );
+  if (file)
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\n` +
+          'Content-Type: application/octet-stream\r\n\r\n',
+      ),
+      file.body,
+      Buffer.from('\r\n'),
+    );
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(parts),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+const MAX = 200_000;
+
+describe('uploading drawings with operation codes', () => {
+  let t: TestApp;
+  let api: ReturnType<typeof projectApi>;
+  let org: Record<string, string>;
+  const tokens: Record<string, string> = {};
+  let projectId: string;
+  let versionId: string;
+  let structure: DocFolderNode;
+
+  const base = (orgId: string) => `/api/checkDrawings/${orgId}/${projectId}`;
+  const codeFor = async (user: string, orgId: string, folderId: string) =>
+    detailOf<OperationCode>(
+      await api.send('GET', `${base(orgId)}/docRepository/getOperationCode`, tokens[user], {
+        query: { versionId, folderId },
+      }),
+    );
+  const upload = (code: string, file?: { name: string; body: Buffer }) => {
+    const { payload, headers } = multipart({ operationCode: code }, file);
+    return t.app.inject({ method: 'POST', url: '/api/files/upload', payload, headers });
+  };
+  const saveFile = (user: string, orgId: string, code: string) =>
+    api.send('POST', `${base(orgId)}/docRepository/saveFile`, tokens[user], {
+      payload: { operationCode: code },
+    });
+  const files = async (user: string, orgId: string, folderId = structure.id) =>
+    detailOf<DocFile[]>(
+      await api.send('GET', `${base(orgId)}/docRepository/queryFile`, tokens[user], {
+        query: { versionId, folderId },
+      }),
+    );
+  /** Every stored drawing file on disk: what "nothing stored" is checked against. */
+  const stored = async () =>
+    (
+      await readdir(path.join(t.config.dataDir, 'files', 'drawings'), { recursive: true }).catch(() => [])
+    ).filter((f) => /[0-9a-f-]{36}$/.test(String(f))).length;
+  /** Uploads and saves one file as design_admin; answers the saved file. */
+  const put = async (name: string, body: Buffer, folderId = structure.id) => {
+    const { operationCode } = await codeFor('design_admin', org.design!, folderId);
+    detailOf<UploadedFile>(await upload(operationCode, { name, body }));
+    return detailOf<DocFile>(await saveFile('design_admin', org.design!, operationCode));
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { UPLOAD_MAX_BYTES: String(MAX) } });
+    api = projectApi(t);
+    org = await demoOrgIds(t.database.db);
+    for (const user of [
+      'construct_admin',
+      'design_admin',
+      'design_user',
+      'survey_admin',
+      'censor_admin',
+      'design2_admin',
+    ])
+      tokens[user] = await t.signIn(user);
+    const dic = await api.dicOf(tokens.construct_admin!, org.construct!, {
+      name: '梅溪湖国际新城安置房',
+      regionCode: '430104',
+      address: '长沙市岳麓区梅溪湖路 1 号',
+    });
+    projectId = (await api.saved(tokens.construct_admin!, applicationForm(org, dic.id))).id;
+    const tower = await api.addBuilding(
+      tokens.construct_admin!,
+      org.construct!,
+      projectId,
+      buildingForm(org),
+    );
+    detailOf(await api.submit(tokens.construct_admin!, projectId, 0));
+    detailOf(
+      await api.send('POST', `${base(org.design!)}/building/saveBuildingDesignInfos`, tokens.design_admin, {
+        payload: {
+          buildingId: tower.id,
+          items: [{ specialty: 'STRUCTURE', chiefDesigner: '刘海涛', engineerCertNo: 'S43-2026-001' }],
+        },
+      }),
+    );
+    versionId = detailOf<DocVersion[]>(
+      await api.send('GET', `${base(org.design!)}/docRepositoryVersion/listAll`, tokens.design_admin),
+    )[0]!.id;
+    const tree = detailOf<DocFolderNode[]>(
+      await api.send('GET', `${base(org.design!)}/docRepository/listTree`, tokens.design_admin, {
+        query: { versionId, category: 'DESIGN' },
+      }),
+    );
+    structure = tree[0]!.children[0]!;
+  });
+
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('takes a drawing with its Chinese name and SHA-256, shows it once saved, to the parties', async () => {
+    const body = pdf('结构施工图');
+    const { operationCode, maxBytes } = await codeFor('design_admin', org.design!, structure.id);
+    expect(maxBytes).toBe(MAX);
+    const up = detailOf<UploadedFile>(await upload(operationCode, { name: '结构设计总说明.pdf', body }));
+    expect(up).toMatchObject({ name: '结构设计总说明.pdf', size: body.length, sha256: sha256(body) });
+    // Uploaded but not saved: nobody sees it in the folder yet.
+    expect(await files('design_admin', org.design!)).toEqual([]);
+    const saved = detailOf<DocFile>(await saveFile('design_admin', org.design!, operationCode));
+    expect(saved).toMatchObject({
+      name: '结构设计总说明.pdf',
+      contentType: 'application/pdf',
+      sha256: sha256(body),
+    });
+    for (const [user, orgId] of [
+      ['design_admin', org.design],
+      ['construct_admin', org.construct],
+      ['censor_admin', org.censor],
+    ] as const)
+      expect(
+        (await files(user, orgId!)).map((f) => [f.name, f.size, f.orgName]),
+        user,
+      ).toEqual([['结构设计总说明.pdf', body.length, '湖南省建筑设计院集团股份有限公司']]);
+    expect((await files('design_admin', org.design!))[0]!.deletable).toBe(true);
+    expect((await files('construct_admin', org.construct!))[0]!.deletable).toBe(false);
+    const person = detailOf<DocPersonInfo>(
+      await api.send(
+        'GET',
+        `${base(org.censor!)}/docRepository/getPersonInfo/${saved.id}`,
+        tokens.censor_admin,
+      ),
+    );
+    expect(person).toMatchObject({
+      orgName: '湖南省建筑设计院集团股份有限公司',
+      name: '陈明',
+      phone: '13800000021',
+    });
+    refused(
+      await api.send('GET', `${base(org.design2!)}/docRepository/queryFile`, tokens.design2_admin, {
+        query: { versionId, folderId: structure.id },
+      }),
+      404,
+      'NOT_FOUND',
+    );
+  });
+
+  it('keeps both files of one name, and drops path parts from a name', async () => {
+    const a = await put('基础平面图.pdf', pdf('a'));
+    const b = await put('基础平面图.pdf', pdf('b'));
+    const c = await put('..\\..\\windows\\基础详图.pdf', pdf('c'));
+    expect([a.name, b.name, c.name]).toEqual(['基础平面图.pdf', '基础平面图 (2).pdf', '基础详图.pdf']);
+  });
+
+  it('refuses a program calling itself a PDF, and stores nothing; the code stays good for the real file', async () => {
+    const before = await stored();
+    const { operationCode } = await codeFor('design_admin', org.design!, structure.id);
+    const exe = Buffer.concat([Buffer.from('MZ\x90\x00'), randomBytes(10_000)]);
+    refused(await upload(operationCode, { name: '图纸.pdf', body: exe }), 415, 'DOC_FILE_TYPE_REFUSED');
+    expect(await stored()).toBe(before);
+    detailOf(await upload(operationCode, { name: '图纸.pdf', body: pdf('real') }));
+    expect(await stored()).toBe(before + 1);
+  });
+
+  it('refuses a file over the limit, and stores nothing', async () => {
+    const before = await stored();
+    const { operationCode } = await codeFor('design_admin', org.design!, structure.id);
+    const big = Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(MAX)]);
+    refused(await upload(operationCode, { name: '超大.pdf', body: big }), 413, 'DOC_FILE_TOO_LARGE');
+    expect(await stored()).toBe(before);
+  });
+
+  it('refuses unknown, reused and expired codes, and a save by anyone but the uploader', async () => {
+    refused(await upload('x'.repeat(43), { name: 'a.pdf', body: pdf('x') }), 404, 'UPLOAD_CODE_INVALID');
+    refused(await upload('short', { name: 'a.pdf', body: pdf('x') }), 404, 'UPLOAD_CODE_INVALID');
+    refused(await upload('', { name: 'a.pdf', body: pdf('x') }), 404, 'UPLOAD_CODE_INVALID');
+    refused(
+      await upload((await codeFor('design_admin', org.design!, structure.id)).operationCode),
+      400,
+      'UPLOAD_FILE_MISSING',
+    );
+    const { operationCode } = await codeFor('design_admin', org.design!, structure.id);
+    refused(await saveFile('design_admin', org.design!, operationCode), 409, 'UPLOAD_NOT_FINISHED');
+    detailOf(await upload(operationCode, { name: '一次.pdf', body: pdf('once') }));
+    refused(
+      await upload(operationCode, { name: '两次.pdf', body: pdf('twice') }),
+      404,
+      'UPLOAD_CODE_INVALID',
+    );
+    refused(await saveFile('design_user', org.design!, operationCode), 404, 'UPLOAD_CODE_INVALID');
+    detailOf(await saveFile('design_admin', org.design!, operationCode));
+    refused(await saveFile('design_admin', org.design!, operationCode), 404, 'UPLOAD_CODE_INVALID');
+  });
+
+  it('gives codes only for folders the unit may fill', async () => {
+    refused(
+      await api.send('GET', `${base(org.survey!)}/docRepository/getOperationCode`, tokens.survey_admin, {
+        query: { versionId, folderId: structure.id },
+      }),
+      403,
+      'DOC_FOLDER_NOT_YOURS',
+    );
+    refused(
+      await api.send(
+        'GET',
+        `${base(org.construct!)}/docRepository/getOperationCode`,
+        tokens.construct_admin,
+        {
+          query: { versionId, folderId: structure.id },
+        },
+      ),
+      403,
+      'FORBIDDEN',
+    );
+  });
+
+  it('refuses to save into a folder deleted while the file was uploading, and deletes files with their bytes', async () => {
+    const folder = detailOf<{ id: string }>(
+      await api.send('POST', `${base(org.design!)}/docRepository/saveFolder`, tokens.design_admin, {
+        payload: { versionId, parentId: structure.id, name: '临时' },
+      }),
+    );
+    const { operationCode } = await codeFor('design_admin', org.design!, folder.id);
+    detailOf(await upload(operationCode, { name: '临时.pdf', body: pdf('tmp') }));
+    detailOf(
+      await api.send('DELETE', `${base(org.design!)}/docRepository/delete/${folder.id}`, tokens.design_admin),
+    );
+    refused(await saveFile('design_admin', org.design!, operationCode), 409, 'DOC_FOLDER_GONE');
+
+    const before = await stored();
+    const file = await put('待删.pdf', pdf('del'));
+    expect(await stored()).toBe(before + 1);
+    refused(
+      await api.send('DELETE', `${base(org.survey!)}/docRepository/delete/${file.id}`, tokens.survey_admin),
+      403,
+      'DOC_FOLDER_NOT_YOURS',
+    );
+    detailOf(
+      await api.send('DELETE', `${base(org.design!)}/docRepository/delete/${file.id}`, tokens.design_admin),
+    );
+    expect((await files('design_admin', org.design!)).map((f) => f.name)).not.toContain('待删.pdf');
+    expect(await stored()).toBe(before);
+  });
+
+  // Last: moving the clock on ends the test's sessions too.
+  it('refuses a code once it has expired', async () => {
+    const late = await codeFor('design_admin', org.design!, structure.id);
+    t.advance(3 * 3600_000);
+    refused(
+      await upload(late.operationCode, { name: '迟.pdf', body: pdf('late') }),
+      404,
+      'UPLOAD_CODE_INVALID',
+    );
+  });
+});

@@ -1,0 +1,59 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { envelopeOf, operationCodeField, uploadedFile } from '@drp/domain';
+import { AppError } from '../../lib/app-error.js';
+import { ok } from '../../lib/envelope.js';
+import { UPLOAD_PATH, receiveUpload } from './doc-uploads.service.js';
+
+/**
+ * The upload of the spec's "external document service": a multipart POST of the operation code
+ * and the file, streamed to the file store. The code is the credential (one file, one member, one
+ * folder, short-lived), so the call needs no bearer token, as an upload service on another host
+ * would not have one.
+ */
+export const docUploadsRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(multipart, {
+    // One byte over the limit reaches the store, which refuses it and keeps nothing.
+    limits: { fileSize: app.ctx.config.uploadMaxBytes + 1, files: 1, fields: 5, fieldSize: 256 },
+  });
+
+  app.post(
+    UPLOAD_PATH,
+    {
+      schema: {
+        tags: ['doc-repository'],
+        summary:
+          'Uploads one file for an operation code (multipart: the field operationCode, or the query parameter, then the part "file")',
+        consumes: ['multipart/form-data'],
+        response: { 200: envelopeOf(uploadedFile) },
+      },
+    },
+    async (request) => {
+      if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+      const query = request.query as Record<string, unknown>;
+      let code = typeof query.operationCode === 'string' ? query.operationCode : undefined;
+      for await (const part of request.parts()) {
+        if (part.type === 'field') {
+          if (part.fieldname === 'operationCode' && typeof part.value === 'string') code = part.value;
+          continue;
+        }
+        if (part.fieldname !== 'file') {
+          part.file.resume();
+          continue;
+        }
+        const parsed = operationCodeField.safeParse(code);
+        if (!parsed.success) {
+          part.file.resume();
+          throw new AppError('UPLOAD_CODE_INVALID');
+        }
+        const result = await receiveUpload(app.ctx, {
+          operationCode: parsed.data,
+          fileName: part.filename,
+          body: part.file,
+        });
+        return ok(request, result);
+      }
+      throw new AppError('UPLOAD_FILE_MISSING');
+    },
+  );
+};

@@ -1,0 +1,270 @@
+import { Readable } from 'node:stream';
+import {
+  UPLOAD_CODE_MINUTES,
+  type DocFile,
+  type DocPersonInfo,
+  type OperationCode,
+  type PrincipalMember,
+  type UploadedFile,
+} from '@drp/domain';
+import { inTransaction } from '../../db/database.js';
+import { AppError } from '../../lib/app-error.js';
+import type { AppContext } from '../../lib/app-context.js';
+import { randomToken, sha256Hex } from '../../lib/crypto.js';
+import { DRAWING_HEAD_BYTES, detectDrawingFileType } from '../../lib/drawing-file-type.js';
+import { FileTooLargeError, newFileKey } from '../../lib/file-store.js';
+import { recordAudit, type AuditActor } from '../audit/audit.service.js';
+import { visibleProject } from '../projects/projects.service.js';
+import {
+  claimUpload,
+  fileNamesIn,
+  findFileWithUploader,
+  findFolderOfProject,
+  findUploadByCode,
+  findVersion,
+  insertFile,
+  insertUpload,
+  listFilesOf,
+  nextFileSortOrder,
+  updateUpload,
+} from './doc-repository.repository.js';
+import { requireWritable, writableReason } from './doc-repository.service.js';
+
+/** Where the multipart POST of the spec goes (an "external document service" there). */
+export const UPLOAD_PATH = '/api/files/upload';
+
+/**
+ * A name as users gave it (Chinese kept), safe anywhere it is shown or zipped: the last path
+ * segment only, no control or reserved characters, at most 200 characters with the extension kept.
+ */
+export function cleanFileName(raw: string): string {
+  const last = raw.split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex
+  let name = last.replace(/[\u0000-\u001f\u007f<>:"|?*]/g, '_').trim();
+  name = name.replace(/^\.+/, '').trim();
+  if (!name) name = '未命名文件';
+  if (name.length > 200) {
+    const dot = name.lastIndexOf('.');
+    const ext = dot > 0 && name.length - dot <= 16 ? name.slice(dot) : '';
+    name = name.slice(0, 200 - ext.length) + ext;
+  }
+  return name;
+}
+
+/** `a.pdf`, `a (2).pdf`, `a (3).pdf`…: the first name not taken in the folder. */
+function freeName(name: string, taken: Set<string>) {
+  if (!taken.has(name)) return name;
+  const dot = name.lastIndexOf('.');
+  const [stem, ext] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
+  for (let n = 2; ; n += 1) if (!taken.has(`${stem} (${n})${ext}`)) return `${stem} (${n})${ext}`;
+}
+
+function sizeText(bytes: number) {
+  return bytes >= 1024 ** 3 ? `${+(bytes / 1024 ** 3).toFixed(2)} GB` : `${Math.round(bytes / 1024 ** 2)} MB`;
+}
+
+export async function issueOperationCode(
+  ctx: AppContext,
+  input: {
+    member: PrincipalMember | null;
+    accountId: string;
+    projectId: string;
+    versionId: string;
+    folderId: string;
+  },
+): Promise<OperationCode> {
+  await visibleProject(ctx.db, input.member, input.projectId);
+  const found = await findFolderOfProject(ctx.db, input.projectId, input.folderId);
+  if (!found || found.version.id !== input.versionId) throw new AppError('NOT_FOUND');
+  requireWritable(input.member!, found.version, found.folder);
+  const code = randomToken(32);
+  const expiresAt = new Date(ctx.clock().getTime() + UPLOAD_CODE_MINUTES * 60_000);
+  await insertUpload(ctx.db, {
+    codeHash: sha256Hex(code),
+    projectId: input.projectId,
+    versionId: input.versionId,
+    folderId: input.folderId,
+    orgId: input.member!.orgId,
+    accountId: input.accountId,
+    expiresAt,
+  });
+  return {
+    operationCode: code,
+    expiresAt: expiresAt.toISOString(),
+    maxBytes: ctx.config.uploadMaxBytes,
+    uploadUrl: UPLOAD_PATH,
+  };
+}
+
+/**
+ * The first `bytes` of a stream, and a stream of all of it: the type is judged on the head before
+ * a byte is stored. Errors of the source pass on to the returned stream.
+ */
+async function readHead(body: Readable, bytes: number): Promise<{ head: Buffer; rest: Readable }> {
+  const source = body[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  const chunks: Buffer[] = [];
+  let length = 0;
+  let ended = false;
+  while (length < bytes) {
+    const next = await source.next();
+    if (next.done) {
+      ended = true;
+      break;
+    }
+    chunks.push(next.value);
+    length += next.value.length;
+  }
+  const head = Buffer.concat(chunks);
+  async function* all() {
+    yield head;
+    if (ended) return;
+    for (let next = await source.next(); !next.done; next = await source.next()) yield next.value;
+  }
+  return { head, rest: Readable.from(all(), { objectMode: false }) };
+}
+
+/**
+ * The multipart upload: stores the bytes under a staging key, computing their SHA-256 on the way,
+ * and binds them to the operation code. A refused or broken upload stores nothing and leaves the
+ * code usable for another try; a used or expired code is refused before a byte is stored.
+ */
+export async function receiveUpload(
+  ctx: AppContext,
+  input: { operationCode: string; fileName: string; body: Readable },
+): Promise<UploadedFile> {
+  const upload = await claimUpload(ctx.db, sha256Hex(input.operationCode), ctx.clock());
+  if (!upload) throw new AppError('UPLOAD_CODE_INVALID');
+  const name = cleanFileName(input.fileName);
+  const key = newFileKey('drawings');
+  try {
+    const { head, rest } = await readHead(input.body, DRAWING_HEAD_BYTES);
+    if (head.length === 0) throw new AppError('UPLOAD_FILE_MISSING');
+    const type = detectDrawingFileType(head, name);
+    if (!type) {
+      // What is left of the body is not wanted: let it drain rather than hold the request.
+      input.body.resume();
+      throw new AppError('DOC_FILE_TYPE_REFUSED', { name });
+    }
+    const stored = await ctx.files.putStream(key, rest, { maxBytes: ctx.config.uploadMaxBytes });
+    await updateUpload(ctx.db, upload.id, {
+      status: 'UPLOADED',
+      fileName: name,
+      size: stored.size,
+      sha256: stored.sha256,
+      contentType: type.contentType,
+      storageKey: key,
+      uploadedAt: ctx.clock(),
+    });
+    return {
+      operationCode: input.operationCode,
+      name,
+      size: stored.size,
+      sha256: stored.sha256,
+      contentType: type.contentType,
+    };
+  } catch (error) {
+    await updateUpload(ctx.db, upload.id, { status: 'PENDING' });
+    await ctx.files.remove(key).catch(() => {});
+    if (error instanceof FileTooLargeError)
+      throw new AppError('DOC_FILE_TOO_LARGE', { size: sizeText(ctx.config.uploadMaxBytes) });
+    throw error;
+  }
+}
+
+function presentFile(row: Awaited<ReturnType<typeof listFilesOf>>[number], deletable: boolean): DocFile {
+  const { file } = row;
+  return {
+    id: file.id,
+    folderId: file.folderId,
+    versionId: file.versionId,
+    name: file.name,
+    size: file.size,
+    sha256: file.sha256,
+    contentType: file.contentType,
+    orgId: file.orgId,
+    orgName: row.orgName,
+    uploaderName: row.uploaderName,
+    createdAt: file.createdAt.toISOString(),
+    deletable,
+  };
+}
+
+/**
+ * `saveFile`: puts an uploaded file into the folder its code was issued for, by the member it was
+ * issued to, if that member may still write there. Same names in one folder get ` (2)`, ` (3)`.
+ */
+export async function saveUploadedFile(
+  ctx: AppContext,
+  input: { member: PrincipalMember | null; projectId: string; operationCode: string; audit: AuditActor },
+): Promise<DocFile> {
+  const { member, projectId } = input;
+  await visibleProject(ctx.db, member, projectId);
+  const saved = await inTransaction(ctx.db, async (tx) => {
+    const upload = await findUploadByCode(tx, sha256Hex(input.operationCode), { lock: true });
+    if (
+      !upload ||
+      upload.projectId !== projectId ||
+      upload.orgId !== member!.orgId ||
+      upload.accountId !== input.audit.accountId ||
+      upload.status === 'SAVED'
+    )
+      throw new AppError('UPLOAD_CODE_INVALID');
+    if (upload.status !== 'UPLOADED') throw new AppError('UPLOAD_NOT_FINISHED');
+    if (!upload.folderId) throw new AppError('DOC_FOLDER_GONE');
+    const found = await findFolderOfProject(tx, projectId, upload.folderId);
+    if (!found) throw new AppError('DOC_FOLDER_GONE');
+    await findVersion(tx, projectId, found.version.id, { lock: true });
+    requireWritable(member!, found.version, found.folder);
+    const name = freeName(upload.fileName!, await fileNamesIn(tx, found.folder.id));
+    const file = await insertFile(tx, {
+      folderId: found.folder.id,
+      versionId: found.version.id,
+      name,
+      size: upload.size!,
+      sha256: upload.sha256!,
+      contentType: upload.contentType!,
+      storageKey: upload.storageKey!,
+      orgId: upload.orgId,
+      uploadedBy: upload.accountId,
+      sortOrder: await nextFileSortOrder(tx, found.folder.id),
+    });
+    await updateUpload(tx, upload.id, { status: 'SAVED' });
+    await recordAudit(tx, ctx.clock(), {
+      action: 'DOC_FILE_SAVED',
+      actor: input.audit,
+      target: { type: 'docFile', id: file.id },
+      detail: { projectId, folder: found.folder.name, name, size: upload.size, sha256: upload.sha256 },
+    });
+    return file.id;
+  });
+  const row = await findFileWithUploader(ctx.db, projectId, saved);
+  return presentFile(row!, true);
+}
+
+export async function listFolderFiles(
+  ctx: AppContext,
+  input: { member: PrincipalMember | null; projectId: string; versionId: string; folderId: string },
+): Promise<DocFile[]> {
+  await visibleProject(ctx.db, input.member, input.projectId);
+  const found = await findFolderOfProject(ctx.db, input.projectId, input.folderId);
+  if (!found || found.version.id !== input.versionId) throw new AppError('NOT_FOUND');
+  const writable = writableReason(input.member!, found.version, found.folder) === undefined;
+  return (await listFilesOf(ctx.db, found.folder.id)).map((row) =>
+    presentFile(row, writable && row.file.orgId === input.member!.orgId),
+  );
+}
+
+export async function describeUploader(
+  ctx: AppContext,
+  input: { member: PrincipalMember | null; projectId: string; fileId: string },
+): Promise<DocPersonInfo> {
+  await visibleProject(ctx.db, input.member, input.projectId);
+  const row = await findFileWithUploader(ctx.db, input.projectId, input.fileId);
+  if (!row) throw new AppError('NOT_FOUND');
+  return {
+    name: row.uploaderName,
+    phone: row.uploaderPhone,
+    orgName: row.orgName,
+    uploadedAt: row.file.createdAt.toISOString(),
+  };
+}
