@@ -33,6 +33,8 @@ import { projectAltersRoutes } from './modules/project-alters/project-alters.rou
 import { projectDocsRoutes } from './modules/project-docs/project-docs.routes.js';
 import { docRepositoryRoutes } from './modules/doc-repository/doc-repository.routes.js';
 import { docUploadsRoutes } from './modules/doc-repository/doc-uploads.routes.js';
+import { docFilesRoutes } from './modules/doc-repository/doc-files.routes.js';
+import { docHandoverRoutes } from './modules/doc-repository/doc-handover.routes.js';
 import { SessionCache } from './modules/auth/session-cache.js';
 
 declare module 'fastify' {
@@ -86,7 +88,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
               req: (req: { method: string; url: string; id: string }) => ({
                 id: req.id,
                 method: req.method,
-                url: req.url.split('?')[0],
+                // A view link's token is a credential for ten minutes: logs keep only its route.
+                url: req.url.split('?')[0]?.replace(/^(\/api\/files\/view\/)[^/]+/, '$1…'),
               }),
             },
           },
@@ -139,6 +142,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(projectDocsRoutes);
   await app.register(docRepositoryRoutes);
   await app.register(docUploadsRoutes);
+  await app.register(docFilesRoutes);
+  await app.register(docHandoverRoutes);
 
   await app.register(webPlugin, { webDist: config.webDist });
   return app;

@@ -730,6 +730,28 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
     call: { params: ownProject, body: {} },
     expected: units(400),
   },
+  'GET /api/checkDrawings/:orgId/:projectId/docRepositoryOrg/commitDoc': {
+    call: { params: ownProject, query: { versionId: 'x', category: 'DESIGN' } },
+    expected: units(400),
+    note: 'A malformed version: nothing is committed.',
+  },
+  'GET /api/checkDrawings/:orgId/:projectId/docRepositoryOrg/confirmApplyDoc': {
+    call: { params: ownProject, query: { versionId: 'x' } },
+    expected: ownOrgAreas(400, 'constructAdmin', 'constructMember', 'censorAdmin', 'censorMember'),
+    note: 'The construction unit sends, the agency accepts; a malformed version changes nothing.',
+  },
+  'GET /api/checkDrawings/:orgId/:projectId/docRepositoryOrg/supplyDoc': {
+    call: { params: ownProject, query: { versionId: 'x' } },
+    expected: agency(400),
+  },
+  'GET /api/checkDrawings/:orgId/:projectId/docRepositoryOrg/getDocVersionState': {
+    call: { params: ownProject, query: { versionId: 'x' } },
+    expected: readers(400),
+  },
+  'POST /api/checkDrawings/:orgId/:projectId/docRepositoryFeedback/query': {
+    call: { params: ownProject, body: {} },
+    expected: readers(400),
+  },
   'POST /api/files/upload': {
     call: { body: {} },
     expected: statuses({ default: 415 }),
@@ -755,6 +777,29 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   'GET /api/checkDrawings/:orgId/:projectId/docRepository/reorder/:x': {
     call: { params: { ...ownProject, x: 'x' } },
     expected: units(400),
+  },
+  'GET /api/checkDrawings/:orgId/:projectId/docRepository/getViewURL': {
+    call: { params: ownProject, query: { fileId: 'x' } },
+    expected: readers(400),
+    note: 'A malformed file id: no link is signed.',
+  },
+  'GET /api/checkDrawings/:orgId/:projectId/docRepository/getViewToken': {
+    call: { params: ownProject, query: { fileId: 'x' } },
+    expected: readers(400),
+    note: 'A malformed file id: no token is signed.',
+  },
+  'GET /api/files/view/:token': {
+    call: { params: { token: 'not-a-view-token' } },
+    expected: everyone(404),
+    note: 'Public: the signed token is the credential. One that does not verify answers 404, as a missing file.',
+  },
+  'GET /api/checkDrawings/:projectId/:versionId/drawingsReview/batchDownLoadDrawingsReview': {
+    call: {
+      params: { projectId: 'not-a-project-id', versionId: 'x' },
+      headers: { 'x-org-id': ownOrg() },
+    },
+    expected: readers(400),
+    note: 'Acting for the own organisation (X-Org-Id) on a malformed project: no archive is made; the system admin names the design org: 404.',
   },
 
   // Change applications: the construction unit writes; the detail follows the application detail

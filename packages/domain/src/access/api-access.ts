@@ -267,6 +267,23 @@ export const API_ACCESS: Record<string, AccessRule> = markProjectRoutes({
   ),
   'GET /api/checkDrawings/:orgId/:projectId/docRepository/getOperationCode': inArea('submit'),
   'POST /api/checkDrawings/:orgId/:projectId/docRepository/saveFile': inArea('submit'),
+  'GET /api/checkDrawings/:orgId/:projectId/docRepositoryOrg/commitDoc': inArea('submit'),
+  'GET /api/checkDrawings/:orgId/:projectId/docRepositoryOrg/confirmApplyDoc': inArea('apply', 'audit'),
+  'GET /api/checkDrawings/:orgId/:projectId/docRepositoryOrg/supplyDoc': inArea('audit'),
+  'GET /api/checkDrawings/:orgId/:projectId/docRepositoryOrg/getDocVersionState': inArea(
+    'apply',
+    'submit',
+    'audit',
+    'supervise',
+    'joint',
+  ),
+  'POST /api/checkDrawings/:orgId/:projectId/docRepositoryFeedback/query': inArea(
+    'apply',
+    'submit',
+    'audit',
+    'supervise',
+    'joint',
+  ),
   // The operation code authorises the upload itself (doc-uploads.routes).
   'POST /api/files/upload': PUBLIC,
   'PUT /api/checkDrawings/:orgId/:projectId/docRepository/rename/:id': inArea('submit'),
@@ -274,6 +291,31 @@ export const API_ACCESS: Record<string, AccessRule> = markProjectRoutes({
   'DELETE /api/checkDrawings/:orgId/:projectId/docRepository/deleteAll/:ids': inArea('submit'),
   'GET /api/checkDrawings/:orgId/:projectId/docRepository/updown/:id/:targetId/:flag': inArea('submit'),
   'GET /api/checkDrawings/:orgId/:projectId/docRepository/reorder/:x': inArea('submit'),
+  // Reading files: whoever sees the application gets a short-lived signed link, which is itself
+  // the credential of the public file route (doc-files.service); the zip of a version names no
+  // orgId in its path, so the acting organisation comes from X-Org-Id.
+  'GET /api/checkDrawings/:orgId/:projectId/docRepository/getViewURL': inArea(
+    'apply',
+    'submit',
+    'audit',
+    'supervise',
+    'joint',
+  ),
+  'GET /api/checkDrawings/:orgId/:projectId/docRepository/getViewToken': inArea(
+    'apply',
+    'submit',
+    'audit',
+    'supervise',
+    'joint',
+  ),
+  'GET /api/files/view/:token': PUBLIC,
+  'GET /api/checkDrawings/:projectId/:versionId/drawingsReview/batchDownLoadDrawingsReview': inArea(
+    'apply',
+    'submit',
+    'audit',
+    'supervise',
+    'joint',
+  ),
   'GET /api/checkDrawings/projectDoc/pagelist': inArea('apply', 'submit', 'audit', 'supervise', 'joint'),
   'POST /api/checkDrawings/projectDoc/add': inArea('apply'),
   'DELETE /api/checkDrawings/projectDoc/delete/:id': inArea('apply'),

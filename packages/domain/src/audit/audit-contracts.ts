@@ -38,6 +38,11 @@ export const AUDIT_ACTIONS = {
   DOC_FOLDER_ADDED: { 'zh-CN': '新建资料文件夹', 'en-US': 'Document folder added' },
   DOC_FOLDER_RENAMED: { 'zh-CN': '重命名资料文件夹', 'en-US': 'Document folder renamed' },
   DOC_FILE_SAVED: { 'zh-CN': '上传资料文件', 'en-US': 'Document file uploaded' },
+  DOC_COMMITTED: { 'zh-CN': '提交资料', 'en-US': 'Materials committed' },
+  DOC_SENT: { 'zh-CN': '资料送审', 'en-US': 'Materials sent to review' },
+  DOC_ACCEPTED: { 'zh-CN': '受理资料', 'en-US': 'Materials accepted' },
+  DOC_RETURNED: { 'zh-CN': '退回资料', 'en-US': 'Materials returned' },
+  DOC_REMINDED: { 'zh-CN': '提醒补充资料', 'en-US': 'Missing materials reminded' },
   DOC_ENTRIES_DELETED: { 'zh-CN': '删除资料文件或文件夹', 'en-US': 'Document files or folders deleted' },
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

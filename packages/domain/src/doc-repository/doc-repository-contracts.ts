@@ -204,3 +204,101 @@ export const docPersonInfo = z.object({
   uploadedAt: z.string(),
 });
 export type DocPersonInfo = z.infer<typeof docPersonInfo>;
+
+// ---- hand-over (docRepositoryOrg) ----
+
+export const DOC_FEEDBACK_LIMITS = { reasonMax: 500, itemsMax: 100 } as const;
+
+/** `commitDoc`: the acting unit hands over its materials of one category in the current version. */
+export const commitDocQuery = z.object({
+  versionId: z.uuid(),
+  category: z.enum(DOC_CATEGORY_KEYS),
+});
+
+/** `confirmApplyDoc`: the construction unit sends the version to review; the agency accepts it. */
+export const confirmApplyDocQuery = z.object({ versionId: z.uuid() });
+
+export const feedbackItem = z.object({
+  category: z.enum(DOC_CATEGORY_KEYS),
+  /** A folder of the version (a building, a specialty, or below); none: the whole category. */
+  folderId: z.uuid().nullish(),
+  reason: z.string().trim().min(1).max(DOC_FEEDBACK_LIMITS.reasonMax),
+});
+export type FeedbackItem = z.input<typeof feedbackItem>;
+
+/**
+ * `supplyDoc`: the agency returns the sent version (RETURN), which reopens it for upload, or
+ * reminds the units of missing materials (REMIND), which changes nothing else. The reasons come
+ * as a JSON array in the query, as the call is a GET.
+ */
+export const supplyDocQuery = z.object({
+  versionId: z.uuid(),
+  mode: z.enum(['RETURN', 'REMIND']).default('RETURN'),
+  items: z
+    .string()
+    .max(DOC_FEEDBACK_LIMITS.itemsMax * (DOC_FEEDBACK_LIMITS.reasonMax + 100))
+    .transform((v, ctx) => {
+      try {
+        return JSON.parse(v) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'items must be a JSON array' });
+        return z.NEVER;
+      }
+    })
+    .pipe(z.array(feedbackItem).min(1).max(DOC_FEEDBACK_LIMITS.itemsMax)),
+});
+
+export const docUnitState = z.object({
+  orgId: z.string(),
+  orgName: z.string(),
+  category: z.enum(DOC_CATEGORY_KEYS),
+  committed: z.boolean(),
+  committedAt: z.string().nullable(),
+  /** Files the unit has in the version's tree of this category. */
+  fileCount: z.number().int(),
+});
+
+/** `getDocVersionState`: where the version stands, who has handed over, and what the caller may do. */
+export const docVersionState = z.object({
+  versionId: z.string(),
+  businessStatus: z.enum(DOC_VERSION_STATUS_KEYS),
+  latest: z.boolean(),
+  sentAt: z.string().nullable(),
+  acceptedAt: z.string().nullable(),
+  units: z.array(docUnitState),
+  feedbackCount: z.number().int(),
+  can: z.object({
+    commit: z.array(z.enum(DOC_CATEGORY_KEYS)),
+    send: z.boolean(),
+    accept: z.boolean(),
+    supply: z.boolean(),
+  }),
+});
+export type DocVersionState = z.infer<typeof docVersionState>;
+
+/** `docRepositoryFeedback/query`. */
+export const feedbackQueryRequest = z.object({ versionId: z.uuid() });
+
+export const docFeedback = z.object({
+  id: z.string(),
+  versionId: z.string(),
+  category: z.enum(DOC_CATEGORY_KEYS),
+  folderId: z.string().nullable(),
+  folderPath: z.string().nullable(),
+  kind: z.enum(['RETURN', 'REMIND']),
+  reason: z.string(),
+  orgName: z.string(),
+  createdAt: z.string(),
+});
+export type DocFeedback = z.infer<typeof docFeedback>;
+
+// ---- reading files ----
+
+/** `getViewURL` / `getViewToken`: a file of the application, by id. */
+export const viewFileQuery = z.object({ fileId: z.uuid() });
+export const docViewUrl = z.object({ url: z.string(), expiresAt: z.string() });
+export const docViewToken = z.object({ token: z.string(), expiresAt: z.string() });
+/** `download=1` saves a file that would otherwise be shown (a PDF, an image). */
+export const viewQuery = z.object({ download: z.enum(['0', '1']).optional() });
+/** `orgIds=a,b`: only those units' uploads; absent or blank, every file of the version. */
+export const batchDownloadQuery = z.object({ orgIds: commaList(z.uuid()).optional() });

@@ -286,6 +286,31 @@ export const ERROR_CODES = {
     'zh-CN': '上传的目标文件夹已被删除，请重新选择文件夹后上传',
     'en-US': 'The folder this upload was for has been deleted; choose a folder and upload again',
   },
+  DOC_ALREADY_COMMITTED: {
+    status: 409,
+    'zh-CN': '本单位已提交该版本的资料，不能再修改',
+    'en-US': 'Your organisation has committed its materials in this version; they cannot be changed',
+  },
+  DOC_NOTHING_TO_COMMIT: {
+    status: 409,
+    'zh-CN': '请先上传资料后再提交',
+    'en-US': 'Upload your materials before committing them',
+  },
+  DOC_UNITS_NOT_COMMITTED: {
+    status: 409,
+    'zh-CN': '以下单位尚未提交资料：{names}',
+    'en-US': 'These organisations have not committed their materials yet: {names}',
+  },
+  DOC_NOT_SENT: {
+    status: 409,
+    'zh-CN': '该版本资料尚未送审',
+    'en-US': 'This version has not been sent to review',
+  },
+  DOC_DIRECTOR_ONLY: {
+    status: 403,
+    'zh-CN': '只有审查机构负责人或管理员可以受理或退回资料',
+    'en-US': "Only the agency's director or administrator can accept or return materials",
+  },
   DOC_ORDER_MISMATCH: {
     status: 400,
     'zh-CN': '排序的文件夹须为同一目录下的全部自建文件夹',

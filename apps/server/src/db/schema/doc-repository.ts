@@ -5,6 +5,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   unique,
@@ -133,7 +134,10 @@ export const docUploads = pgTable(
     accountId: uuid('account_id')
       .notNull()
       .references(() => accounts.id),
-    status: text('status').$type<'PENDING' | 'RECEIVING' | 'UPLOADED' | 'SAVED'>().notNull().default('PENDING'),
+    status: text('status')
+      .$type<'PENDING' | 'RECEIVING' | 'UPLOADED' | 'SAVED'>()
+      .notNull()
+      .default('PENDING'),
     expiresAt: at('expires_at').notNull(),
     fileName: text('file_name'),
     size: bigint('size', { mode: 'number' }),
@@ -144,4 +148,49 @@ export const docUploads = pgTable(
     uploadedAt: at('uploaded_at'),
   },
   (t) => [index('doc_uploads_expires_idx').on(t.status, t.expiresAt)],
+);
+
+/** A design or survey unit's hand-over of its materials in one version (commitDoc). */
+export const docVersionCommits = pgTable(
+  'doc_version_commits',
+  {
+    versionId: uuid('version_id')
+      .notNull()
+      .references(() => docVersions.id, { onDelete: 'cascade' }),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => orgs.id),
+    category: text('category').$type<DocCategory>().notNull(),
+    committedBy: uuid('committed_by').references(() => accounts.id),
+    committedAt: at('committed_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.versionId, t.orgId, t.category] })],
+);
+
+/**
+ * The agency's reasons for returning a version's materials (supplyDoc), per folder (and so per
+ * building or specialty) or for a whole category; kept with the version they were given on.
+ */
+export const docFeedbacks = pgTable(
+  'doc_feedbacks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Insertion order: the reasons read in the order the agency gave them. */
+    seq: integer('seq').generatedAlwaysAsIdentity(),
+    versionId: uuid('version_id')
+      .notNull()
+      .references(() => docVersions.id, { onDelete: 'cascade' }),
+    category: text('category').$type<DocCategory>().notNull(),
+    folderId: uuid('folder_id').references(() => docFolders.id, { onDelete: 'set null' }),
+    /** Where the reason pointed, as shown then: `1#住宅楼 / 结构`. */
+    folderPath: text('folder_path'),
+    kind: text('kind').$type<'RETURN' | 'REMIND'>().notNull(),
+    reason: text('reason').notNull(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => orgs.id),
+    createdBy: uuid('created_by').references(() => accounts.id),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('doc_feedbacks_version_idx').on(t.versionId, t.createdAt)],
 );

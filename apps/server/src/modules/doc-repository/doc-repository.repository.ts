@@ -333,3 +333,42 @@ export async function docStorageKeysOfProject(db: Db, projectId: string) {
     .where(and(eq(docUploads.projectId, projectId), eq(docUploads.status, 'UPLOADED')));
   return [...files, ...staged].flatMap((r) => (r.key ? [r.key] : []));
 }
+
+// ---- reading files: view links and the zip of a version (doc-files.service) ----
+
+/** One file by its id alone: a signed view link names the file, not its application. */
+export async function findDocFile(db: Db, fileId: string) {
+  const [row] = await db.select().from(docFiles).where(eq(docFiles.id, fileId));
+  return row;
+}
+
+/** Every folder of a version, both categories, siblings in their order: the paths of a zip. */
+export async function listVersionFolders(db: Db, versionId: string) {
+  return db
+    .select({
+      id: docFolders.id,
+      parentId: docFolders.parentId,
+      category: docFolders.category,
+      name: docFolders.name,
+    })
+    .from(docFolders)
+    .where(eq(docFolders.versionId, versionId))
+    .orderBy(asc(docFolders.sortOrder), asc(docFolders.createdAt));
+}
+
+/** A version's files in each folder's order; only those uploaded by `orgIds` when it is given. */
+export async function listVersionFiles(db: Db, versionId: string, orgIds?: readonly string[]) {
+  if (orgIds?.length === 0) return [];
+  return db
+    .select({
+      id: docFiles.id,
+      folderId: docFiles.folderId,
+      name: docFiles.name,
+      size: docFiles.size,
+      storageKey: docFiles.storageKey,
+      createdAt: docFiles.createdAt,
+    })
+    .from(docFiles)
+    .where(and(eq(docFiles.versionId, versionId), orgIds ? inArray(docFiles.orgId, [...orgIds]) : undefined))
+    .orderBy(asc(docFiles.sortOrder), asc(docFiles.createdAt));
+}

@@ -38,6 +38,7 @@ import {
   type DocFolderRow,
   type DocVersionRow,
 } from './doc-repository.repository.js';
+import { isCommitted, listCommits } from './doc-handover.repository.js';
 
 /**
  * The document repository's versions and folder trees (issue 6, step 1). Who sees a version is
@@ -81,9 +82,23 @@ export function writableReason(member: PrincipalMember, version: DocVersionRow, 
   return undefined;
 }
 
-export function requireWritable(member: PrincipalMember, version: DocVersionRow, folder: DocFolderRow) {
+/** `writableReason`, and the unit has not handed over this category's materials yet. */
+export async function requireWritable(
+  db: Db,
+  member: PrincipalMember,
+  version: DocVersionRow,
+  folder: DocFolderRow,
+) {
   const reason = writableReason(member, version, folder);
   if (reason) throw new AppError(reason);
+  if (await isCommitted(db, version.id, member.orgId, folder.category))
+    throw new AppError('DOC_ALREADY_COMMITTED');
+}
+
+/** The categories the member's unit has handed over in a version: read-only to it from then on. */
+export async function committedCategories(db: Db, versionId: string, orgId: string) {
+  const commits = await listCommits(db, versionId);
+  return new Set(commits.filter((c) => c.orgId === orgId).map((c) => c.category));
 }
 
 function requireCustom(folder: DocFolderRow) {
@@ -199,6 +214,7 @@ export async function listDocTree(
       await syncGeneratedFolders(ctx, tx, input.projectId, version.id, input.category);
     });
   const rows = await listFolders(ctx.db, version.id, input.category);
+  const committed = await committedCategories(ctx.db, version.id, member.orgId);
   const nodes = new Map<string, DocFolderNode>();
   for (const { folder, orgName, fileCount } of rows)
     nodes.set(folder.id, {
@@ -211,7 +227,7 @@ export async function listDocTree(
       orgId: folder.orgId,
       orgName,
       fileCount,
-      editable: writableReason(member, version, folder) === undefined,
+      editable: writableReason(member, version, folder) === undefined && !committed.has(folder.category),
       children: [],
     });
   const roots: DocFolderNode[] = [];
@@ -252,7 +268,7 @@ export async function addDocFolder(
     const { folder: parent, version } = await folderOf(tx, projectId, request.parentId);
     if (version.id !== request.versionId) throw new AppError('NOT_FOUND');
     await findVersion(tx, projectId, version.id, { lock: true });
-    requireWritable(member!, version, parent);
+    await requireWritable(tx, member!, version, parent);
     if ((await customDepth(tx, parent.id)) + 1 > DOC_REPOSITORY_LIMITS.customDepthMax)
       throw new AppError('DOC_FOLDER_TOO_DEEP', { max: String(DOC_REPOSITORY_LIMITS.customDepthMax) });
     const place = { versionId: version.id, category: parent.category, parentId: parent.id };
@@ -296,7 +312,7 @@ export async function renameDocFolder(
   await inTransaction(ctx.db, async (tx) => {
     const { folder, version } = await folderOf(tx, projectId, input.id);
     await findVersion(tx, projectId, version.id, { lock: true });
-    requireWritable(member!, version, folder);
+    await requireWritable(tx, member!, version, folder);
     requireCustom(folder);
     if (folder.name === name) return;
     await requireFreeName(tx, folder, name, folder.id);
@@ -329,11 +345,11 @@ export async function removeDocEntries(
     const versionIds = new Set([...folders, ...files].map((e) => e.version.id));
     for (const versionId of versionIds) await findVersion(tx, projectId, versionId, { lock: true });
     for (const { folder, version } of folders) {
-      requireWritable(member!, version, folder);
+      await requireWritable(tx, member!, version, folder);
       requireCustom(folder);
     }
     for (const { file, folder, version } of files) {
-      requireWritable(member!, version, folder);
+      await requireWritable(tx, member!, version, folder);
       // A unit deletes its own uploads only, also in a folder open to several units.
       if (file.orgId !== member!.orgId) throw new AppError('DOC_FOLDER_NOT_YOURS');
     }
@@ -383,7 +399,7 @@ export async function moveDocFolder(
     const { folder, version } = await folderOf(tx, projectId, input.id);
     const { folder: target } = await folderOf(tx, projectId, input.targetId);
     await findVersion(tx, projectId, version.id, { lock: true });
-    requireWritable(member!, version, folder);
+    await requireWritable(tx, member!, version, folder);
     requireCustom(folder);
     if (
       target.versionId !== folder.versionId ||
@@ -415,7 +431,7 @@ export async function reorderDocFolders(
   await inTransaction(ctx.db, async (tx) => {
     const { folder: first, version } = await folderOf(tx, projectId, input.ids[0]!);
     await findVersion(tx, projectId, version.id, { lock: true });
-    requireWritable(member!, version, first);
+    await requireWritable(tx, member!, version, first);
     const siblings = await listSiblings(tx, first);
     const mine = siblings.filter((s) => s.kind === 'CUSTOM' && s.orgId === member!.orgId);
     const named = new Set(input.ids);

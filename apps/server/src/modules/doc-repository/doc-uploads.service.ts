@@ -28,7 +28,7 @@ import {
   nextFileSortOrder,
   updateUpload,
 } from './doc-repository.repository.js';
-import { requireWritable, writableReason } from './doc-repository.service.js';
+import { committedCategories, requireWritable, writableReason } from './doc-repository.service.js';
 
 /** Where the multipart POST of the spec goes (an "external document service" there). */
 export const UPLOAD_PATH = '/api/files/upload';
@@ -76,7 +76,7 @@ export async function issueOperationCode(
   await visibleProject(ctx.db, input.member, input.projectId);
   const found = await findFolderOfProject(ctx.db, input.projectId, input.folderId);
   if (!found || found.version.id !== input.versionId) throw new AppError('NOT_FOUND');
-  requireWritable(input.member!, found.version, found.folder);
+  await requireWritable(ctx.db, input.member!, found.version, found.folder);
   const code = randomToken(32);
   const expiresAt = new Date(ctx.clock().getTime() + UPLOAD_CODE_MINUTES * 60_000);
   await insertUpload(ctx.db, {
@@ -214,7 +214,7 @@ export async function saveUploadedFile(
     const found = await findFolderOfProject(tx, projectId, upload.folderId);
     if (!found) throw new AppError('DOC_FOLDER_GONE');
     await findVersion(tx, projectId, found.version.id, { lock: true });
-    requireWritable(member!, found.version, found.folder);
+    await requireWritable(tx, member!, found.version, found.folder);
     const name = freeName(upload.fileName!, await fileNamesIn(tx, found.folder.id));
     const file = await insertFile(tx, {
       folderId: found.folder.id,
@@ -248,7 +248,9 @@ export async function listFolderFiles(
   await visibleProject(ctx.db, input.member, input.projectId);
   const found = await findFolderOfProject(ctx.db, input.projectId, input.folderId);
   if (!found || found.version.id !== input.versionId) throw new AppError('NOT_FOUND');
-  const writable = writableReason(input.member!, found.version, found.folder) === undefined;
+  const writable =
+    writableReason(input.member!, found.version, found.folder) === undefined &&
+    !(await committedCategories(ctx.db, found.version.id, input.member!.orgId)).has(found.folder.category);
   return (await listFilesOf(ctx.db, found.folder.id)).map((row) =>
     presentFile(row, writable && row.file.orgId === input.member!.orgId),
   );

@@ -16,6 +16,7 @@ import {
 import type { z } from 'zod';
 import { inTransaction, type Db } from '../../db/database.js';
 import type { AppContext } from '../../lib/app-context.js';
+import { reopenLatestVersion } from '../doc-repository/doc-handover.repository.js';
 import { docStorageKeysOfProject, ensureFirstVersion } from '../doc-repository/doc-repository.repository.js';
 import { AppError } from '../../lib/app-error.js';
 import { recordAudit, type AuditActor } from '../audit/audit.service.js';
@@ -387,6 +388,8 @@ export async function revokeApplication(
     if (project.acceptedAt || (project.status !== 'SUBMITTED' && project.status !== 'MATERIALS_SENT'))
       throw new AppError('PROJECT_ALREADY_ACCEPTED');
     await updateProject(tx, project.id, { status: 'DRAFT', updatedAt: ctx.clock() });
+    // A recalled application's materials are open again: units change and commit them anew.
+    await reopenLatestVersion(tx, project.id);
     await recordAudit(tx, ctx.clock(), {
       action: 'PROJECT_REVOKED',
       actor: input.audit,

@@ -1,0 +1,87 @@
+import { and, asc, count, eq } from 'drizzle-orm';
+import type { DocCategory, DocVersionStatus } from '@drp/domain';
+import type { Db } from '../../db/database.js';
+import {
+  docFeedbacks,
+  docFiles,
+  docFolders,
+  docVersionCommits,
+  docVersions,
+} from '../../db/schema/doc-repository.js';
+import { orgs } from '../../db/schema/orgs.js';
+
+export async function listCommits(db: Db, versionId: string) {
+  return db.select().from(docVersionCommits).where(eq(docVersionCommits.versionId, versionId));
+}
+
+export async function isCommitted(db: Db, versionId: string, orgId: string, category: DocCategory) {
+  const [row] = await db
+    .select({ orgId: docVersionCommits.orgId })
+    .from(docVersionCommits)
+    .where(
+      and(
+        eq(docVersionCommits.versionId, versionId),
+        eq(docVersionCommits.orgId, orgId),
+        eq(docVersionCommits.category, category),
+      ),
+    );
+  return row !== undefined;
+}
+
+export async function insertCommit(db: Db, row: typeof docVersionCommits.$inferInsert) {
+  await db.insert(docVersionCommits).values(row).onConflictDoNothing();
+}
+
+/** A returned or recalled version is uploaded again: every unit hands over anew. */
+export async function clearCommits(db: Db, versionId: string) {
+  await db.delete(docVersionCommits).where(eq(docVersionCommits.versionId, versionId));
+}
+
+/** Files per uploading unit and category in one version. */
+export async function countFilesByUnit(db: Db, versionId: string) {
+  return db
+    .select({ orgId: docFiles.orgId, category: docFolders.category, n: count() })
+    .from(docFiles)
+    .innerJoin(docFolders, eq(docFolders.id, docFiles.folderId))
+    .where(eq(docFiles.versionId, versionId))
+    .groupBy(docFiles.orgId, docFolders.category);
+}
+
+export async function setVersionStatus(
+  db: Db,
+  versionId: string,
+  patch: { businessStatus: DocVersionStatus; sentAt?: Date | null; acceptedAt?: Date | null },
+) {
+  await db.update(docVersions).set(patch).where(eq(docVersions.id, versionId));
+}
+
+export async function insertFeedbacks(db: Db, rows: (typeof docFeedbacks.$inferInsert)[]) {
+  if (rows.length > 0) await db.insert(docFeedbacks).values(rows);
+}
+
+export async function listFeedbacks(db: Db, versionId: string) {
+  return db
+    .select({ feedback: docFeedbacks, orgName: orgs.name })
+    .from(docFeedbacks)
+    .innerJoin(orgs, eq(orgs.id, docFeedbacks.orgId))
+    .where(eq(docFeedbacks.versionId, versionId))
+    .orderBy(asc(docFeedbacks.seq));
+}
+
+export async function countFeedbacks(db: Db, versionId: string) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(docFeedbacks)
+    .where(eq(docFeedbacks.versionId, versionId));
+  return row?.n ?? 0;
+}
+
+/** A recall opens the latest version for upload again, and every unit hands over anew. */
+export async function reopenLatestVersion(db: Db, projectId: string) {
+  const [version] = await db
+    .update(docVersions)
+    .set({ businessStatus: 'UPLOADING', sentAt: null })
+    .where(and(eq(docVersions.projectId, projectId), eq(docVersions.latest, true)))
+    .returning({ id: docVersions.id });
+  if (version) await clearCommits(db, version.id);
+}
