@@ -20,6 +20,7 @@ import {
   detailOf,
   projectApi,
 } from '../../test/project-fixture.js';
+import { multipartBody, pdfBytes } from '../../test/doc-fixture.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 const run = promisify(execFile);
@@ -30,8 +31,7 @@ function refused(res: LightMyRequestResponse, status: number, code: string) {
 }
 
 const sha256 = (body: Buffer) => createHash('sha256').update(body).digest('hex');
-const pdf = (label: string) =>
-  Buffer.concat([Buffer.from(`%PDF-1.7\n% ${label}\n`), randomBytes(30_000), Buffer.from('\n%%EOF\n')]);
+const pdf = (label: string) => pdfBytes(label, 30_000);
 const png = () =>
   Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(5_000)]);
 const dwg = () => Buffer.concat([Buffer.from('AC1032'), randomBytes(8_000)]);
@@ -43,20 +43,8 @@ function savedName(header: string | string[] | number | undefined): string {
   return decodeURIComponent(encoded);
 }
 
-/** A multipart body as a browser sends it: the operation code, then the file. */
-function multipart(code: string, file: { name: string; body: Buffer }) {
-  const boundary = `----drp${randomBytes(8).toString('hex')}`;
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="operationCode"\r\n\r\n${code}\r\n` +
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\n` +
-        'Content-Type: application/octet-stream\r\n\r\n',
-    ),
-    file.body,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
+const multipart = (code: string, file: { name: string; body: Buffer }) =>
+  multipartBody({ operationCode: code }, file);
 
 /** Python's zipfile reads the archive as any unzip tool would, checking each entry's CRC. */
 const READ_ZIP = `

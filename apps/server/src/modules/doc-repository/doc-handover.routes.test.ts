@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import type {
@@ -7,7 +6,6 @@ import type {
   DocVersion,
   DocVersionState,
   MessagePage,
-  OperationCode,
   ProjectDetail,
 } from '@drp/domain';
 import {
@@ -17,6 +15,7 @@ import {
   detailOf,
   projectApi,
 } from '../../test/project-fixture.js';
+import { pdfBytes, uploadDocFile } from '../../test/doc-fixture.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 function refused(res: LightMyRequestResponse, status: number, code: string) {
@@ -79,35 +78,16 @@ describe('handing over a version: commit, send, return with reasons, accept', ()
       payload: { versionId, parentId, name },
     });
   /** Uploads and saves one PDF into a folder as the user. */
-  const uploadInto = async (user: User, folderId: string, name: string) => {
-    const code = detailOf<OperationCode>(
-      await api.send('GET', `${base(user)}/docRepository/getOperationCode`, tokens[user], {
-        query: { versionId, folderId },
-      }),
-    ).operationCode;
-    const boundary = 'drpboundary';
-    const payload = Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="operationCode"\r\n\r\n${code}\r\n` +
-          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\n\r\n%PDF-1.7\n`,
-      ),
-      randomBytes(5000),
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
-    detailOf(
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/files/upload',
-        payload,
-        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-      }),
-    );
-    detailOf(
-      await api.send('POST', `${base(user)}/docRepository/saveFile`, tokens[user], {
-        payload: { operationCode: code },
-      }),
-    );
-  };
+  const uploadInto = (user: User, folderId: string, name: string) =>
+    uploadDocFile(t, {
+      token: tokens[user],
+      orgId: orgOf(user),
+      projectId,
+      versionId,
+      folderId,
+      name,
+      body: pdfBytes(name, 5000),
+    });
   const messages = async (user: User, type: string) =>
     detailOf<MessagePage>(
       await api.send('GET', '/api/message/messages', tokens[user], { query: { messageTypes: type } }),

@@ -18,6 +18,7 @@ import {
   detailOf,
   projectApi,
 } from '../../test/project-fixture.js';
+import { multipartBody, pdfBytes } from '../../test/doc-fixture.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 function refused(res: LightMyRequestResponse, status: number, code: string) {
@@ -25,39 +26,8 @@ function refused(res: LightMyRequestResponse, status: number, code: string) {
   expect(res.json<{ code: string }>().code, res.body).toBe(code);
 }
 
-/** A small but real PDF: what a drawing set's pages look like to the type check. */
-function pdf(label: string) {
-  return Buffer.concat([
-    Buffer.from(`%PDF-1.7\n% ${label}\n`),
-    randomBytes(20_000),
-    Buffer.from('\n%%EOF\n'),
-  ]);
-}
+const pdf = (label: string) => pdfBytes(label);
 const sha256 = (body: Buffer) => createHash('sha256').update(body).digest('hex');
-
-/** A multipart body as a browser sends it: the fields, then the file. */
-function multipart(fields: Record<string, string>, file?: { name: string; body: Buffer }) {
-  const boundary = `----drp${randomBytes(8).toString('hex')}`;
-  const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields))
-    parts.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-    );
-  if (file)
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\n` +
-          'Content-Type: application/octet-stream\r\n\r\n',
-      ),
-      file.body,
-      Buffer.from('\r\n'),
-    );
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(parts),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
 
 const MAX = 200_000;
 
@@ -78,7 +48,7 @@ describe('uploading drawings with operation codes', () => {
       }),
     );
   const upload = (code: string, file?: { name: string; body: Buffer }) => {
-    const { payload, headers } = multipart({ operationCode: code }, file);
+    const { payload, headers } = multipartBody({ operationCode: code }, file);
     return t.app.inject({ method: 'POST', url: '/api/files/upload', payload, headers });
   };
   const saveFile = (user: string, orgId: string, code: string) =>
