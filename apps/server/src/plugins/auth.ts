@@ -42,7 +42,8 @@ export const authPlugin = fp<AuthPluginOptions>(async (app, options) => {
       request.auth = await authenticateToken(app.ctx, token, { touch: !request.headers[BACKGROUND_HEADER] });
   });
   app.addHook('onSend', async (request, _reply, payload) => {
-    if (!READ_METHODS.has(request.method) && API_PATH.test(request.url)) app.ctx.sessions.clear();
+    if (!READ_METHODS.has(request.method) && API_PATH.test(request.url) && !FILE_PATH.test(request.url))
+      app.ctx.sessions.clear();
     return payload;
   });
 
@@ -64,3 +65,5 @@ export const authPlugin = fp<AuthPluginOptions>(async (app, options) => {
 });
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Uploads (a drawing set is hundreds of tus PATCHes) change files, never who may do what. */
+const FILE_PATH = /^\/api\/files\//;
