@@ -15,6 +15,9 @@ export const docUploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, {
     // One byte over the limit reaches the store, which refuses it and keeps nothing.
     limits: { fileSize: app.ctx.config.uploadMaxBytes + 1, files: 1, fields: 5, fieldSize: 256 },
+    // Larger buffers than busboy's 64 KB defaults: fewer, bigger chunks through hashing and writing.
+    highWaterMark: 1024 * 1024,
+    fileHwm: 1024 * 1024,
   });
 
   app.post(
