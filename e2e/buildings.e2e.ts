@@ -309,7 +309,7 @@ describe('buildings of a review application', () => {
     await page.getByTestId('project-buildings').click();
     await page.waitForURL((url) => url.pathname === `/sys_submit/${project.id}/buildingList`);
     await expect.poll(() => page.getByTestId('acting-org').textContent()).toBe(DESIGN);
-    expect(await menuLabels(page)).toEqual(['单体列表']);
+    expect(await menuLabels(page)).toEqual(['单体列表', '施工图资料上传']);
 
     await row(page, '1# 住宅楼').getByRole('link', { name: '1# 住宅楼' }).click();
     await page.waitForURL(

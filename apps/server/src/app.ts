@@ -34,6 +34,7 @@ import { projectDocsRoutes } from './modules/project-docs/project-docs.routes.js
 import { docRepositoryRoutes } from './modules/doc-repository/doc-repository.routes.js';
 import { docUploadsRoutes } from './modules/doc-repository/doc-uploads.routes.js';
 import { docFilesRoutes } from './modules/doc-repository/doc-files.routes.js';
+import { docTusRoutes } from './modules/doc-repository/doc-tus.routes.js';
 import { docHandoverRoutes } from './modules/doc-repository/doc-handover.routes.js';
 import { SessionCache } from './modules/auth/session-cache.js';
 
@@ -143,6 +144,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(docRepositoryRoutes);
   await app.register(docUploadsRoutes);
   await app.register(docFilesRoutes);
+  await app.register(docTusRoutes);
   await app.register(docHandoverRoutes);
 
   await app.register(webPlugin, { webDist: config.webDist });

@@ -41,7 +41,7 @@ describe('the access table guards every API route', () => {
     expect(api.length).toBeGreaterThan(10);
     const unguarded = api.filter((r) => {
       const { method, url } = split(r);
-      return !accessRuleFor(method === 'HEAD' ? 'GET' : method, url);
+      return !accessRuleFor(method, url);
     });
     expect(unguarded).toEqual([]);
   });
@@ -62,14 +62,16 @@ describe('the access table guards every API route', () => {
       .flatMap(([path, ops]) =>
         Object.keys(ops).map((m) => `${m.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`),
       )
+      .filter((r) => !r.startsWith('HEAD '))
       .sort();
     const registered = registeredRoutes(t.app)
       .filter(
         (r) => API.test(split(r).url) && !split(r).url.startsWith('/api/docs') && !r.startsWith('HEAD '),
       )
       .sort();
+    // HEAD routes are Fastify's companions of GET routes, and not documented; tus's HEAD stands alone.
     const inTable = Object.keys(API_ACCESS)
-      .filter((k) => !k.endsWith('*'))
+      .filter((k) => !k.endsWith('*') && !k.startsWith('HEAD '))
       .sort();
     expect(documented).toEqual(registered);
     expect(documented).toEqual(inTable);

@@ -26,7 +26,7 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
     if (!API_PATH.test(route.url)) return;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
-      const rule = accessRuleFor(method === 'HEAD' ? 'GET' : method, route.url);
+      const rule = accessRuleFor(method, route.url);
       if (!rule) throw new Error(`No access rule for ${method} ${route.url}: add it to API_ACCESS`);
       route.config = { ...route.config, access: rule };
       apiRoutes.push({ method, url: route.url, access: rule });

@@ -757,6 +757,26 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
     expected: statuses({ default: 415 }),
     note: 'Anyone may call it: the operation code is the credential. Not multipart: refused, nothing stored.',
   },
+  'OPTIONS /api/files/tus': {
+    call: {},
+    expected: statuses({ default: 204 }),
+    note: 'The tus capabilities: public, they say nothing about anyone.',
+  },
+  'POST /api/files/tus': {
+    call: { headers: { 'tus-resumable': '1.0.0' }, body: {} },
+    expected: statuses({ default: 400 }),
+    note: 'Anyone may call it: the operation code is the credential. No Upload-Length: refused, nothing claimed.',
+  },
+  'PATCH /api/files/tus/:id': {
+    call: { params: { id: 'x' }, headers: { 'tus-resumable': '1.0.0' }, body: {} },
+    expected: statuses({ default: 415 }),
+    note: 'The token in the URL is the credential. Not application/offset+octet-stream: refused, nothing appended.',
+  },
+  'DELETE /api/files/tus/:id': {
+    call: { params: { id: 'x' }, headers: { 'tus-resumable': '1.0.0' } },
+    expected: statuses({ default: 404 }),
+    note: 'The token in the URL is the credential: an unknown one is not found.',
+  },
   'PUT /api/checkDrawings/:orgId/:projectId/docRepository/rename/:id': {
     call: { params: { ...ownProject, id: 'x' }, body: {} },
     expected: units(400),

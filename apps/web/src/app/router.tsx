@@ -8,6 +8,7 @@ import { registerRoutes } from './route-registry';
 import { AreaHomePage } from './routes/areas/area-home-page';
 import { AuditLogPage } from './routes/areas/audit-log-page';
 import { BuildingDetailPage, BuildingListPage, NewBuildingPage } from './routes/areas/building-pages';
+import { DocRepositoryPage } from './routes/areas/doc-repository-pages';
 import {
   DirectoryDetailPage,
   DirectoryEditPage,
@@ -137,6 +138,16 @@ const PROJECT_SCREENS: Record<ProjectArea, RouteObject[]> = {
   submit: [
     ...buildingScreens(':projectId', 'buildingList', '/ProjectInfo'),
     { path: ':projectId/newBuilding', element: <NewBuildingPage />, handle: { title: 'buildings.newTitle' } },
+    {
+      path: ':projectId/workingDrawing',
+      element: <DocRepositoryPage category="DESIGN" />,
+      handle: { title: 'docRepository.workingDrawingTitle' },
+    },
+    {
+      path: ':projectId/reconnaissance',
+      element: <DocRepositoryPage category="SURVEY" />,
+      handle: { title: 'docRepository.reconnaissanceTitle' },
+    },
     {
       path: ':orgId/:projectId/surveyInfoList',
       element: <SurveyInfoListPage />,

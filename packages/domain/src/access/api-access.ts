@@ -286,6 +286,13 @@ export const API_ACCESS: Record<string, AccessRule> = markProjectRoutes({
   ),
   // The operation code authorises the upload itself (doc-uploads.routes).
   'POST /api/files/upload': PUBLIC,
+  // Resumable uploads (tus 1.0.0, doc-tus.routes): the code creates one, then the token in its
+  // URL is the credential. The access plugin looks HEAD up as GET; no GET route exists.
+  'OPTIONS /api/files/tus': PUBLIC,
+  'POST /api/files/tus': PUBLIC,
+  'HEAD /api/files/tus/:id': PUBLIC,
+  'PATCH /api/files/tus/:id': PUBLIC,
+  'DELETE /api/files/tus/:id': PUBLIC,
   'PUT /api/checkDrawings/:orgId/:projectId/docRepository/rename/:id': inArea('submit'),
   'DELETE /api/checkDrawings/:orgId/:projectId/docRepository/delete/:id': inArea('submit'),
   'DELETE /api/checkDrawings/:orgId/:projectId/docRepository/deleteAll/:ids': inArea('submit'),
@@ -325,10 +332,16 @@ export const API_ACCESS: Record<string, AccessRule> = markProjectRoutes({
 
 /**
  * The rule for one registered route; a key ending in `*` covers its path and every URL under it,
- * at a path boundary (`GET /api/docs*` covers /api/docs/json, never /api/documents).
+ * at a path boundary (`GET /api/docs*` covers /api/docs/json, never /api/documents). A HEAD route
+ * takes its GET's rule unless it has its own (tus asks an upload's offset by a lone HEAD).
  */
 export function accessRuleFor(method: string, url: string): AccessRule | undefined {
-  const key = `${method.toUpperCase()} ${url}`;
+  const upper = method.toUpperCase();
+  return ruleFor(upper, url) ?? (upper === 'HEAD' ? ruleFor('GET', url) : undefined);
+}
+
+function ruleFor(method: string, url: string): AccessRule | undefined {
+  const key = `${method} ${url}`;
   const exact = API_ACCESS[key];
   if (exact) return exact;
   const prefix = Object.keys(API_ACCESS).find((k) => {

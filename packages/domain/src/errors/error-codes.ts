@@ -259,6 +259,26 @@ export const ERROR_CODES = {
     'zh-CN': '上传凭证无效、已使用或已过期，请重新选择文件上传',
     'en-US': 'The upload code is unknown, used or expired; choose the file again to upload it',
   },
+  TUS_VERSION_UNSUPPORTED: {
+    status: 412,
+    'zh-CN': '上传客户端的协议版本不受支持（需要 tus 1.0.0）',
+    'en-US': 'The upload client speaks an unsupported protocol version (tus 1.0.0 is required)',
+  },
+  TUS_OFFSET_MISMATCH: {
+    status: 409,
+    'zh-CN': '续传位置与服务器已收到的不一致，请重新查询后继续上传',
+    'en-US': 'The resume offset does not match what the server has received; ask again and resume',
+  },
+  TUS_UPLOAD_BUSY: {
+    status: 423,
+    'zh-CN': '该文件的另一段正在上传，请稍后继续',
+    'en-US': 'Another part of this file is being received; resume in a moment',
+  },
+  TUS_LENGTH_EXCEEDED: {
+    status: 413,
+    'zh-CN': '上传的内容超出了声明的文件大小',
+    'en-US': 'More bytes were sent than the upload declared',
+  },
   UPLOAD_NOT_FINISHED: {
     status: 409,
     'zh-CN': '文件尚未上传完成',

@@ -146,6 +146,12 @@ export const docUploads = pgTable(
     storageKey: text('storage_key'),
     createdAt: at('created_at').notNull().defaultNow(),
     uploadedAt: at('uploaded_at'),
+    // A resumable (tus) upload: the hash of the token in its URL, the length it declared, the bytes
+    // kept so far and the SHA-256 state after them, so a restart resumes hashing where it stopped.
+    tusTokenHash: text('tus_token_hash').unique(),
+    uploadLength: bigint('upload_length', { mode: 'number' }),
+    uploadOffset: bigint('upload_offset', { mode: 'number' }),
+    hashState: text('hash_state'),
   },
   (t) => [index('doc_uploads_expires_idx').on(t.status, t.expiresAt)],
 );

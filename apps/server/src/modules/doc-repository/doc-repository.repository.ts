@@ -287,25 +287,9 @@ export async function nextFileSortOrder(db: Db, folderId: string) {
   return (row?.top ?? 0) + 1;
 }
 
-/** A folder's files in order, with the uploading unit's and person's names. */
-export async function listFilesOf(db: Db, folderId: string) {
+/** Files with the uploading unit's and person's names: what lists and the uploader card show. */
+function filesWithUploader(db: Db) {
   return db
-    .select({
-      file: docFiles,
-      orgName: orgs.name,
-      uploaderName: accounts.name,
-      uploaderPhone: accounts.phone,
-    })
-    .from(docFiles)
-    .innerJoin(orgs, eq(orgs.id, docFiles.orgId))
-    .leftJoin(accounts, eq(accounts.id, docFiles.uploadedBy))
-    .where(eq(docFiles.folderId, folderId))
-    .orderBy(asc(docFiles.sortOrder), asc(docFiles.createdAt));
-}
-
-/** One file of the application with its uploader, as `listFilesOf` gives it. */
-export async function findFileWithUploader(db: Db, projectId: string, fileId: string) {
-  const [row] = await db
     .select({
       file: docFiles,
       orgName: orgs.name,
@@ -316,7 +300,21 @@ export async function findFileWithUploader(db: Db, projectId: string, fileId: st
     .innerJoin(docVersions, eq(docVersions.id, docFiles.versionId))
     .innerJoin(orgs, eq(orgs.id, docFiles.orgId))
     .leftJoin(accounts, eq(accounts.id, docFiles.uploadedBy))
-    .where(and(eq(docFiles.id, fileId), eq(docVersions.projectId, projectId)));
+    .$dynamic();
+}
+
+/** A folder's files in order. */
+export async function listFilesOf(db: Db, folderId: string) {
+  return filesWithUploader(db)
+    .where(eq(docFiles.folderId, folderId))
+    .orderBy(asc(docFiles.sortOrder), asc(docFiles.createdAt));
+}
+
+/** One file of the application, as `listFilesOf` gives it. */
+export async function findFileWithUploader(db: Db, projectId: string, fileId: string) {
+  const [row] = await filesWithUploader(db).where(
+    and(eq(docFiles.id, fileId), eq(docVersions.projectId, projectId)),
+  );
   return row;
 }
 
@@ -371,4 +369,31 @@ export async function listVersionFiles(db: Db, versionId: string, orgIds?: reado
     .from(docFiles)
     .where(and(eq(docFiles.versionId, versionId), orgIds ? inArray(docFiles.orgId, [...orgIds]) : undefined))
     .orderBy(asc(docFiles.sortOrder), asc(docFiles.createdAt));
+}
+
+// ---- resumable (tus) uploads ----
+
+export async function findUploadByTusToken(db: Db, tokenHash: string) {
+  const [row] = await db.select().from(docUploads).where(eq(docUploads.tusTokenHash, tokenHash));
+  return row;
+}
+
+/**
+ * Moves a tus upload from `fromOffset` on, if no one else has: false when the stored offset is no
+ * longer `fromOffset` (another request or process went first), and then nothing changed.
+ */
+export async function advanceTusUpload(
+  db: Db,
+  id: string,
+  fromOffset: number,
+  patch: { uploadOffset: number; hashState: string; contentType?: string },
+) {
+  const rows = await db
+    .update(docUploads)
+    .set(patch)
+    .where(
+      and(eq(docUploads.id, id), eq(docUploads.status, 'RECEIVING'), eq(docUploads.uploadOffset, fromOffset)),
+    )
+    .returning({ id: docUploads.id });
+  return rows.length === 1;
 }

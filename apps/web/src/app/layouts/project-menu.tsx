@@ -124,6 +124,14 @@ export const PROJECT_MENUS: Record<ProjectArea, ProjectMenuItem[]> = {
       visible: (c) => c.orgTypes.has('SURVEY'),
       related: (c) => [scoped('/sys_submit', 'surveyInfo', 'SURVEY')(c)],
     },
+    // Survey-only, like the survey information: the survey units' documents.
+    {
+      key: 'reconnaissance',
+      label: 'projectMenu.reconnaissance',
+      icon: <FileSearchOutlined />,
+      path: byProject('/sys_submit', 'reconnaissance'),
+      visible: (c) => c.orgTypes.has('SURVEY'),
+    },
     {
       key: 'buildingList',
       label: 'projectMenu.buildingList',

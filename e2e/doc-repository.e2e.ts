@@ -1,0 +1,318 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ORG_HEADER } from '@drp/domain';
+import { DEMO_PASSWORD, baseURL, launchBrowser, newPage, signIn } from './support/browser';
+import {
+  CENSOR,
+  DESIGN,
+  SURVEY,
+  addBuilding,
+  apiSession,
+  createDraftProject,
+  orgIdOf,
+  submitProject,
+  type DraftProject,
+} from './support/project-api';
+
+/**
+ * The design unit's working drawings (施工图) in the submit area, on the single PGlite server:
+ * design_admin opens the repository of a submitted application, finds the building and specialty
+ * folders, adds a folder of its own, uploads two drawings at once through the queue, sees a
+ * disguised executable refused with the server's message, and hands the drawings over, after which
+ * the tree is read-only. The application is set up through the API; every run uses a name of its own.
+ */
+
+const tag = Date.now().toString(36).slice(-5);
+const BUILDING = `3#住宅楼${tag}`;
+const OWN_FOLDER = '结构计算书';
+
+const toasts = (page: Page) => page.locator('.ant-message-notice').allTextContents();
+const folder = (page: Page, name: string) =>
+  page.getByTestId('doc-folder-tree').locator(`[data-testid="doc-folder"][data-folder-name="${name}"]`);
+const queueItem = (page: Page, name: string) =>
+  page.getByTestId('upload-item').and(page.locator(`[data-name="${name}"]`));
+const fileNames = (page: Page) =>
+  page.getByTestId('doc-file-table').locator('tbody tr.ant-table-row td:first-child').allTextContents();
+
+/** One API call as `orgId`, answering the envelope's detail. */
+async function call<T>(token: string, orgId: string, method: 'GET' | 'POST', url: string, json?: unknown) {
+  const res = await fetch(`${baseURL()}${url}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      [ORG_HEADER]: orgId,
+      ...(json === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: json === undefined ? undefined : JSON.stringify(json),
+  });
+  const body = (await res.json()) as { code: string; detail: T };
+  if (res.status !== 200 || body.code !== 'SUCCESS')
+    throw new Error(`${method} ${url}: ${JSON.stringify(body)}`);
+  return body.detail;
+}
+
+/** A small but real PDF, as the server's type check sees a drawing. */
+const pdf = (label: string) =>
+  Buffer.concat([Buffer.from(`%PDF-1.7\n% ${label}\n`), randomBytes(300_000), Buffer.from('\n%%EOF\n')]);
+
+describe('the working drawings of an application', () => {
+  let browser: Browser;
+  let project: DraftProject;
+  let dir = '';
+  const files: Record<string, string> = {};
+  const orgs: Record<string, string> = {};
+  let designToken = '';
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    const construct = await apiSession(baseURL(), 'construct_admin', DEMO_PASSWORD);
+    project = await createDraftProject(construct, {
+      name: `梅溪湖安置房三期${tag}`,
+      design: [DESIGN],
+      survey: [SURVEY],
+      censor: CENSOR,
+    });
+    const designOrgId = await orgIdOf(construct, 'DESIGN', DESIGN);
+    const building = await addBuilding(construct, project.id, {
+      name: BUILDING,
+      designOrgIds: [designOrgId],
+    });
+    await submitProject(construct, project.id);
+    // The design unit's specialty makes the specialty folder of the building (as the building page does).
+    const design = await apiSession(baseURL(), 'design_admin', DEMO_PASSWORD);
+    designToken = design.token;
+    await call(
+      designToken,
+      designOrgId,
+      'POST',
+      `/api/checkDrawings/${designOrgId}/${project.id}/building/saveBuildingDesignInfos`,
+      {
+        buildingId: building.id,
+        items: [{ specialty: 'STRUCTURE', chiefDesigner: '刘海涛', engineerCertNo: 'S43-2026-001' }],
+      },
+    );
+    orgs.design = designOrgId;
+    orgs.censor = await orgIdOf(construct, 'CENSOR', CENSOR);
+
+    dir = await mkdtemp(path.join(tmpdir(), 'drp-doc-e2e-'));
+    for (const [name, body] of [
+      ['结构设计总说明.pdf', pdf('结构设计总说明')],
+      ['基础平面布置图.pdf', pdf('基础平面布置图')],
+      ['岩土工程勘察报告.pdf', pdf('岩土工程勘察报告')],
+      // An executable under a drawing's name: the server judges by the bytes, not the name.
+      ['楼梯详图.pdf', Buffer.concat([Buffer.from('MZ\x90\x00'), randomBytes(10_000)])],
+    ] as const) {
+      files[name] = path.join(dir, name);
+      await writeFile(files[name], body);
+    }
+  });
+  afterAll(async () => {
+    await browser?.close();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('design_admin uploads drawings into its own folder and hands them over', async () => {
+    const page = await newPage(browser);
+    await page.goto('/sys_sso/login');
+    await signIn(page, 'design_admin', DEMO_PASSWORD);
+    await page.waitForURL((url) => url.pathname.startsWith('/sys_submit'));
+
+    // From the project's buildings to 施工图 through the project menu; survey documents are not a design unit's.
+    await page.goto(`/sys_submit/${project.id}/buildingList`);
+    await page.getByTestId('project-menu-workingDrawing').click();
+    await page.waitForURL((url) => url.pathname === `/sys_submit/${project.id}/workingDrawing`);
+    expect(await page.getByTestId('project-menu-reconnaissance').count()).toBe(0);
+    const repository = page.getByTestId('doc-repository');
+    await repository.waitFor();
+    expect(await page.getByTestId('doc-version-select').textContent()).toContain('第1版（当前）');
+    expect(await page.getByTestId('doc-version-status').textContent()).toBe('资料上传中');
+
+    // The building and its specialty are there; the building's folder takes no folders of the units.
+    await folder(page, BUILDING).waitFor();
+    await folder(page, '结构').waitFor();
+    await folder(page, '结构').click();
+    await expect.poll(() => page.getByTestId('doc-selected-folder').textContent()).toBe('结构');
+
+    await page.getByTestId('folder-add').click();
+    await page.getByTestId('folder-name-input').fill('图纸/一');
+    await page
+      .getByTestId('folder-name-modal')
+      .getByRole('button', { name: /确\s*定/ })
+      .click();
+    await expect
+      .poll(() => page.locator('.ant-form-item-explain-error').allTextContents())
+      .toContain('文件夹名称不能包含 \\ / : * ? " < > | 等字符');
+    await page.getByTestId('folder-name-input').fill(OWN_FOLDER);
+    await page
+      .getByTestId('folder-name-modal')
+      .getByRole('button', { name: /确\s*定/ })
+      .click();
+    await expect.poll(() => toasts(page)).toContain('文件夹已新建');
+    await folder(page, OWN_FOLDER).waitFor();
+    // The new folder is chosen, and as the unit's own it can be renamed and deleted.
+    await expect.poll(() => page.getByTestId('doc-selected-folder').textContent()).toBe(OWN_FOLDER);
+    const modal = page.getByTestId('folder-name-modal');
+    await page.getByTestId('folder-rename').click();
+    await expect.poll(() => page.getByTestId('folder-name-input').inputValue()).toBe(OWN_FOLDER);
+    await page.getByTestId('folder-name-input').fill('临时目录');
+    await modal.getByRole('button', { name: /确\s*定/ }).click();
+    await folder(page, '临时目录').waitFor();
+    await page.getByTestId('folder-delete').click();
+    await page.getByTestId('folder-delete-ok').click();
+    await expect.poll(() => folder(page, '临时目录').count()).toBe(0);
+    // Deleting it chose its parent, the specialty, which takes folders but is not the unit's to rename.
+    await expect.poll(() => page.getByTestId('doc-selected-folder').textContent()).toBe('结构');
+    expect(await page.getByTestId('folder-rename').count()).toBe(0);
+    await page.getByTestId('folder-add').click();
+    await page.getByTestId('folder-name-input').fill(OWN_FOLDER);
+    await modal.getByRole('button', { name: /确\s*定/ }).click();
+    await folder(page, OWN_FOLDER).waitFor();
+    await expect.poll(() => page.getByTestId('doc-selected-folder').textContent()).toBe(OWN_FOLDER);
+
+    // Two drawings at once: both go through the queue to 100 % and then show in the folder.
+    await page
+      .locator('.doc-repository-files input[type=file]')
+      .setInputFiles([files['结构设计总说明.pdf']!, files['基础平面布置图.pdf']!]);
+    await page.getByTestId('upload-queue').waitFor();
+    for (const name of ['结构设计总说明.pdf', '基础平面布置图.pdf']) {
+      await expect.poll(() => queueItem(page, name).getAttribute('data-status')).toBe('done');
+      expect(await queueItem(page, name).getByTestId('upload-progress').getAttribute('data-percent')).toBe(
+        '100',
+      );
+      expect(await queueItem(page, name).getByTestId('upload-status').textContent()).toBe('已完成');
+    }
+    await expect
+      .poll(async () => (await fileNames(page)).sort())
+      .toEqual(['基础平面布置图.pdf', '结构设计总说明.pdf']);
+    const rows = page.getByTestId('doc-file-table').locator('tbody tr.ant-table-row');
+    expect(await rows.first().textContent()).toContain(DESIGN);
+    expect(await rows.first().getByTestId('file-delete').count()).toBe(1);
+
+    // A drawing opens in a new tab through its signed link; 下载 saves it under its own name.
+    const row = rows.filter({ hasText: '结构设计总说明.pdf' });
+    const [tab] = await Promise.all([page.waitForEvent('popup'), row.getByTestId('file-open').click()]);
+    await expect.poll(() => tab.url()).toContain('/api/files/view/');
+    await tab.close();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      row.getByTestId('file-download').click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('结构设计总说明.pdf');
+
+    // An executable named .pdf is refused by its content, with the server's words, and not kept.
+    await page.locator('.doc-repository-files input[type=file]').setInputFiles([files['楼梯详图.pdf']!]);
+    await expect.poll(() => queueItem(page, '楼梯详图.pdf').getAttribute('data-status')).toBe('failed');
+    expect(await queueItem(page, '楼梯详图.pdf').getByTestId('upload-error').textContent()).toContain(
+      '「楼梯详图.pdf」不是可上传的图纸或文档（按文件内容判断）',
+    );
+    expect(await queueItem(page, '楼梯详图.pdf').getByTestId('upload-retry').count()).toBe(1);
+    expect(await fileNames(page)).toHaveLength(2);
+
+    // Handing over asks first; then the page says so and nothing can be changed any more.
+    await page.getByTestId('commit-doc').click();
+    const dialog = page.locator('.ant-modal-confirm');
+    await dialog.waitFor({ state: 'visible' });
+    expect(await dialog.textContent()).toContain('确定提交施工图资料吗？');
+    await page.getByTestId('commit-ok').click();
+    await expect.poll(() => toasts(page)).toContain('资料已提交');
+    await page.getByTestId('doc-committed').waitFor();
+    expect(await page.getByTestId('doc-committed').textContent()).toContain(
+      '提交施工图资料，目录和文件为只读',
+    );
+    await expect.poll(() => page.getByTestId('commit-doc').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('doc-upload').count()).toBe(0);
+    expect(await page.getByTestId('folder-add').count()).toBe(0);
+    expect(await page.getByTestId('folder-rename').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('file-delete').count()).toBe(0);
+    await expect
+      .poll(() => page.getByTestId('doc-folder-locked').count())
+      .toBe(await page.getByTestId('doc-folder').count());
+
+    // After a reload too: the server keeps it.
+    await page.reload();
+    await page.getByTestId('doc-committed').waitFor();
+    await folder(page, OWN_FOLDER).click();
+    await expect.poll(() => fileNames(page)).toHaveLength(2);
+    expect(await page.getByTestId('doc-upload').count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('survey_admin, in English, uploads survey documents into the building folder', async () => {
+    const page = await newPage(browser, 'en-US');
+    await page.addInitScript(() => localStorage.setItem('drp.locale', 'en-US'));
+    await page.goto('/sys_sso/login');
+    await signIn(page, 'survey_admin', DEMO_PASSWORD);
+    await page.waitForURL((url) => url.pathname.startsWith('/sys_submit'));
+
+    // Survey documents are the survey units' entry; working drawings are not.
+    await page.goto(`/sys_submit/${project.id}/buildingList`);
+    await page.getByTestId('project-menu-reconnaissance').click();
+    await page.waitForURL((url) => url.pathname === `/sys_submit/${project.id}/reconnaissance`);
+    expect(await page.getByTestId('project-menu-workingDrawing').count()).toBe(0);
+    const repository = page.getByTestId('doc-repository');
+    await repository.waitFor();
+    expect(await repository.getAttribute('data-category')).toBe('SURVEY');
+    expect(await page.locator('.ant-card-head-title').first().textContent()).toContain('Survey documents');
+    expect(await page.getByTestId('doc-version-select').textContent()).toContain('Version 1 (current)');
+
+    // The survey tree has the buildings, not the design specialties.
+    await folder(page, BUILDING).click();
+    expect(await folder(page, '结构').count()).toBe(0);
+    expect(await page.getByTestId('folder-add').textContent()).toContain('New folder');
+    await page
+      .locator('.doc-repository-files input[type=file]')
+      .setInputFiles([files['岩土工程勘察报告.pdf']!]);
+    await expect.poll(() => queueItem(page, '岩土工程勘察报告.pdf').getAttribute('data-status')).toBe('done');
+    expect(await queueItem(page, '岩土工程勘察报告.pdf').getByTestId('upload-status').textContent()).toBe(
+      'Done',
+    );
+    await expect.poll(() => fileNames(page)).toEqual(['岩土工程勘察报告.pdf']);
+    expect(await page.getByTestId('doc-file-table').locator('thead').textContent()).toContain('Uploaded by');
+    await page.context().close();
+  });
+
+  it("the agency's reminder about a folder shows above the design unit's tree", async () => {
+    const base = `/api/checkDrawings/${orgs.design}/${project.id}`;
+    const [version] = await call<{ id: string }[]>(
+      designToken,
+      orgs.design!,
+      'GET',
+      `${base}/docRepositoryVersion/listAll`,
+    );
+    const tree = await call<{ name: string; children: { id: string; name: string }[] }[]>(
+      designToken,
+      orgs.design!,
+      'GET',
+      `${base}/docRepository/listTree?versionId=${version!.id}&category=DESIGN`,
+    );
+    const structure = tree[0]!.children.find((c) => c.name === '结构')!;
+    const censor = await apiSession(baseURL(), 'censor_admin', DEMO_PASSWORD);
+    const items = JSON.stringify([
+      { category: 'DESIGN', folderId: structure.id, reason: '缺少桩基础施工图及桩位平面布置图' },
+    ]);
+    await call(
+      censor.token,
+      orgs.censor!,
+      'GET',
+      `/api/checkDrawings/${orgs.censor}/${project.id}/docRepositoryOrg/supplyDoc?versionId=${version!.id}&mode=REMIND&items=${encodeURIComponent(items)}`,
+    );
+
+    const page = await newPage(browser);
+    await page.goto('/sys_sso/login');
+    await signIn(page, 'design_admin', DEMO_PASSWORD);
+    await page.waitForURL((url) => url.pathname.startsWith('/sys_submit'));
+    await page.goto(`/sys_submit/${project.id}/workingDrawing`);
+    const item = page.getByTestId('doc-feedback-item');
+    await item.waitFor();
+    const text = await item.textContent();
+    expect(text).toContain('补充提醒');
+    expect(text).toContain(`${BUILDING} / 结构`);
+    expect(text).toContain('缺少桩基础施工图及桩位平面布置图');
+    expect(text).toContain(CENSOR);
+    await page.context().close();
+  });
+});
