@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { DocFile, OperationCode } from '@drp/domain';
-import { detailOf } from './project-fixture.js';
+import type { DocFile, DocFolderNode, DocVersion, OperationCode } from '@drp/domain';
+import { applicationForm, buildingForm, detailOf, projectApi } from './project-fixture.js';
 import type { TestApp } from './test-app.js';
 
 /** A small but real PDF: what a drawing set's pages look like to the type check. */
@@ -67,4 +67,50 @@ export async function uploadDocFile(
       headers: { authorization },
     }),
   );
+}
+
+/**
+ * A submitted application of the construction unit `constructToken` acts for, with one tower
+ * whose structure design the demo design unit answers for: answers the application, its round 1
+ * of materials and the tower's folders (its drawings' 结构 folder and its survey folder).
+ */
+export async function submittedForMaterials(
+  t: TestApp,
+  input: { constructToken: string; designToken: string; org: Record<string, string>; name: string },
+) {
+  const api = projectApi(t);
+  const { org } = input;
+  const dic = await api.dicOf(input.constructToken, org.construct!, {
+    name: input.name,
+    regionCode: '430104',
+    address: '长沙市岳麓区麓山南路 2 号',
+  });
+  const saved = await api.saved(input.constructToken, applicationForm(org, dic.id));
+  const tower = await api.addBuilding(input.constructToken, org.construct!, saved.id, buildingForm(org));
+  detailOf(await api.submit(input.constructToken, saved.id, 0));
+  const base = `/api/checkDrawings/${org.design}/${saved.id}`;
+  detailOf(
+    await api.send('POST', `${base}/building/saveBuildingDesignInfos`, input.designToken, {
+      payload: {
+        buildingId: tower.id,
+        items: [{ specialty: 'STRUCTURE', chiefDesigner: '刘海涛', engineerCertNo: 'S43-2026-001' }],
+      },
+    }),
+  );
+  const versionId = detailOf<DocVersion[]>(
+    await api.send('GET', `${base}/docRepositoryVersion/listAll`, input.designToken),
+  )[0]!.id;
+  const tree = async (category: 'DESIGN' | 'SURVEY') =>
+    detailOf<DocFolderNode[]>(
+      await api.send('GET', `${base}/docRepository/listTree`, input.designToken, {
+        query: { versionId, category },
+      }),
+    );
+  return {
+    project: saved,
+    buildingId: tower.id,
+    versionId,
+    structure: (await tree('DESIGN'))[0]!.children[0]!,
+    surveyFolder: (await tree('SURVEY'))[0]!,
+  };
 }

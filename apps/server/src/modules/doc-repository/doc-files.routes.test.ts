@@ -6,21 +6,9 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import {
-  ORG_HEADER,
-  type DocFile,
-  type DocFolderNode,
-  type DocVersion,
-  type OperationCode,
-} from '@drp/domain';
-import {
-  applicationForm,
-  buildingForm,
-  demoOrgIds,
-  detailOf,
-  projectApi,
-} from '../../test/project-fixture.js';
-import { multipartBody, pdfBytes } from '../../test/doc-fixture.js';
+import { ORG_HEADER, type DocFile, type DocFolderNode, type OperationCode } from '@drp/domain';
+import { demoOrgIds, detailOf, projectApi } from '../../test/project-fixture.js';
+import { multipartBody, pdfBytes, submittedForMaterials } from '../../test/doc-fixture.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 const run = promisify(execFile);
@@ -135,33 +123,16 @@ describe('reading files: view links and the zip of a version', () => {
     org = await demoOrgIds(t.database.db);
     for (const user of ['construct_admin', 'design_admin', 'survey_admin', 'censor_admin', 'design2_admin'])
       tokens[user] = await t.signIn(user);
-    const dic = await api.dicOf(tokens.construct_admin!, org.construct!, {
+    const submitted = await submittedForMaterials(t, {
+      constructToken: tokens.construct_admin!,
+      designToken: tokens.design_admin!,
+      org,
       name: '梅溪湖国际新城安置房',
-      regionCode: '430104',
-      address: '长沙市岳麓区梅溪湖路 1 号',
     });
-    const saved = await api.saved(tokens.construct_admin!, applicationForm(org, dic.id));
-    projectId = saved.id;
-    projectCode = saved.code;
-    const tower = await api.addBuilding(
-      tokens.construct_admin!,
-      org.construct!,
-      projectId,
-      buildingForm(org),
-    );
-    detailOf(await api.submit(tokens.construct_admin!, projectId, 0));
-    detailOf(
-      await api.send('POST', `${base(org.design!)}/building/saveBuildingDesignInfos`, tokens.design_admin, {
-        payload: {
-          buildingId: tower.id,
-          items: [{ specialty: 'STRUCTURE', chiefDesigner: '刘海涛', engineerCertNo: 'S43-2026-001' }],
-        },
-      }),
-    );
-    versionId = detailOf<DocVersion[]>(
-      await api.send('GET', `${base(org.design!)}/docRepositoryVersion/listAll`, tokens.design_admin),
-    )[0]!.id;
-    const structure = (await treeOf('design_admin', org.design!, 'DESIGN'))[0]!.children[0]!;
+    projectId = submitted.project.id;
+    projectCode = submitted.project.code;
+    versionId = submitted.versionId;
+    const structure = submitted.structure;
     expect(structure.name).toBe('结构');
     const foundation = detailOf<{ id: string }>(
       await api.send('POST', `${base(org.design!)}/docRepository/saveFolder`, tokens.design_admin, {

@@ -8,14 +8,8 @@ import type {
   MessagePage,
   ProjectDetail,
 } from '@drp/domain';
-import {
-  applicationForm,
-  buildingForm,
-  demoOrgIds,
-  detailOf,
-  projectApi,
-} from '../../test/project-fixture.js';
-import { pdfBytes, uploadDocFile } from '../../test/doc-fixture.js';
+import { demoOrgIds, detailOf, projectApi } from '../../test/project-fixture.js';
+import { pdfBytes, submittedForMaterials, uploadDocFile } from '../../test/doc-fixture.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 function refused(res: LightMyRequestResponse, status: number, code: string) {
@@ -98,36 +92,17 @@ describe('handing over a version: commit, send, return with reasons, accept', ()
     api = projectApi(t);
     org = await demoOrgIds(t.database.db);
     for (const user of USERS) tokens[user] = await t.signIn(user);
-    const dic = await api.dicOf(tokens.construct_admin, org.construct!, {
+    ({
+      versionId,
+      structure,
+      surveyFolder,
+      project: { id: projectId },
+    } = await submittedForMaterials(t, {
+      constructToken: tokens.construct_admin,
+      designToken: tokens.design_admin,
+      org,
       name: '湘江新区人才公寓',
-      regionCode: '430104',
-      address: '长沙市岳麓区麓谷大道 6 号',
-    });
-    projectId = (await api.saved(tokens.construct_admin, applicationForm(org, dic.id))).id;
-    const tower = await api.addBuilding(tokens.construct_admin, org.construct!, projectId, buildingForm(org));
-    detailOf(await api.submit(tokens.construct_admin, projectId, 0));
-    detailOf(
-      await api.send(
-        'POST',
-        `${base('design_admin')}/building/saveBuildingDesignInfos`,
-        tokens.design_admin,
-        {
-          payload: {
-            buildingId: tower.id,
-            items: [{ specialty: 'STRUCTURE', chiefDesigner: '刘海涛', engineerCertNo: 'S43-2026-001' }],
-          },
-        },
-      ),
-    );
-    versionId = detailOf<DocVersion[]>(
-      await api.send('GET', `${base('design_admin')}/docRepositoryVersion/listAll`, tokens.design_admin),
-    )[0]!.id;
-    const tree = (user: User, category: string) =>
-      api.send('GET', `${base(user)}/docRepository/listTree`, tokens[user], {
-        query: { versionId, category },
-      });
-    structure = detailOf<DocFolderNode[]>(await tree('design_admin', 'DESIGN'))[0]!.children[0]!;
-    surveyFolder = detailOf<DocFolderNode[]>(await tree('survey_admin', 'SURVEY'))[0]!;
+    }));
   });
 
   afterAll(async () => {

@@ -5,17 +5,12 @@ import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import type { DocFile, DocFolderNode, DocVersion, OperationCode } from '@drp/domain';
+import type { DocFile, DocFolderNode, OperationCode } from '@drp/domain';
 import { buildApp } from '../../app.js';
 import { docUploads } from '../../db/schema/doc-repository.js';
 import { sha256Hex } from '../../lib/crypto.js';
-import {
-  applicationForm,
-  buildingForm,
-  demoOrgIds,
-  detailOf,
-  projectApi,
-} from '../../test/project-fixture.js';
+import { submittedForMaterials } from '../../test/doc-fixture.js';
+import { demoOrgIds, detailOf, projectApi } from '../../test/project-fixture.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 function refused(res: LightMyRequestResponse, status: number, code: string) {
@@ -113,31 +108,16 @@ describe('resumable uploads (tus 1.0.0) with operation codes', () => {
     org = await demoOrgIds(t.database.db);
     const construct = await t.signIn('construct_admin');
     token = await t.signIn('design_admin');
-    const dic = await api.dicOf(construct, org.construct!, {
+    ({
+      versionId,
+      structure,
+      project: { id: projectId },
+    } = await submittedForMaterials(t, {
+      constructToken: construct,
+      designToken: token,
+      org,
       name: '梅溪湖国际新城安置房',
-      regionCode: '430104',
-      address: '长沙市岳麓区梅溪湖路 1 号',
-    });
-    projectId = (await api.saved(construct, applicationForm(org, dic.id))).id;
-    const tower = await api.addBuilding(construct, org.construct!, projectId, buildingForm(org));
-    detailOf(await api.submit(construct, projectId, 0));
-    detailOf(
-      await api.send('POST', `${base()}/building/saveBuildingDesignInfos`, token, {
-        payload: {
-          buildingId: tower.id,
-          items: [{ specialty: 'STRUCTURE', chiefDesigner: '刘海涛', engineerCertNo: 'S43-2026-001' }],
-        },
-      }),
-    );
-    versionId = detailOf<DocVersion[]>(
-      await api.send('GET', `${base()}/docRepositoryVersion/listAll`, token),
-    )[0]!.id;
-    const tree = detailOf<DocFolderNode[]>(
-      await api.send('GET', `${base()}/docRepository/listTree`, token, {
-        query: { versionId, category: 'DESIGN' },
-      }),
-    );
-    structure = tree[0]!.children[0]!;
+    }));
   });
 
   afterAll(async () => {

@@ -3,22 +3,9 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import type {
-  DocFile,
-  DocFolderNode,
-  DocPersonInfo,
-  DocVersion,
-  OperationCode,
-  UploadedFile,
-} from '@drp/domain';
-import {
-  applicationForm,
-  buildingForm,
-  demoOrgIds,
-  detailOf,
-  projectApi,
-} from '../../test/project-fixture.js';
-import { multipartBody, pdfBytes } from '../../test/doc-fixture.js';
+import type { DocFile, DocFolderNode, DocPersonInfo, OperationCode, UploadedFile } from '@drp/domain';
+import { demoOrgIds, detailOf, projectApi } from '../../test/project-fixture.js';
+import { multipartBody, pdfBytes, submittedForMaterials } from '../../test/doc-fixture.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 function refused(res: LightMyRequestResponse, status: number, code: string) {
@@ -86,36 +73,16 @@ describe('uploading drawings with operation codes', () => {
       'design2_admin',
     ])
       tokens[user] = await t.signIn(user);
-    const dic = await api.dicOf(tokens.construct_admin!, org.construct!, {
+    ({
+      versionId,
+      structure,
+      project: { id: projectId },
+    } = await submittedForMaterials(t, {
+      constructToken: tokens.construct_admin!,
+      designToken: tokens.design_admin!,
+      org,
       name: '梅溪湖国际新城安置房',
-      regionCode: '430104',
-      address: '长沙市岳麓区梅溪湖路 1 号',
-    });
-    projectId = (await api.saved(tokens.construct_admin!, applicationForm(org, dic.id))).id;
-    const tower = await api.addBuilding(
-      tokens.construct_admin!,
-      org.construct!,
-      projectId,
-      buildingForm(org),
-    );
-    detailOf(await api.submit(tokens.construct_admin!, projectId, 0));
-    detailOf(
-      await api.send('POST', `${base(org.design!)}/building/saveBuildingDesignInfos`, tokens.design_admin, {
-        payload: {
-          buildingId: tower.id,
-          items: [{ specialty: 'STRUCTURE', chiefDesigner: '刘海涛', engineerCertNo: 'S43-2026-001' }],
-        },
-      }),
-    );
-    versionId = detailOf<DocVersion[]>(
-      await api.send('GET', `${base(org.design!)}/docRepositoryVersion/listAll`, tokens.design_admin),
-    )[0]!.id;
-    const tree = detailOf<DocFolderNode[]>(
-      await api.send('GET', `${base(org.design!)}/docRepository/listTree`, tokens.design_admin, {
-        query: { versionId, category: 'DESIGN' },
-      }),
-    );
-    structure = tree[0]!.children[0]!;
+    }));
   });
 
   afterAll(async () => {
