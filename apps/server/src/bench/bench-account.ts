@@ -25,19 +25,17 @@
  * `node apps/server/dist/bench/bench-account.js`.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { buildApp } from '../app.js';
-import { loadConfig } from '../config/config.js';
 import type { Database } from '../db/database.js';
 import { DEMO_PASSWORD, seedDemo } from '../db/seed/demo-seed.js';
 import {
   HOST,
+  startBenchApp,
   measure,
   ms,
   numberFromEnv,
@@ -68,17 +66,8 @@ interface EngineResult {
 
 async function benchEngine(engine: string, database: Database, dataDir: string): Promise<EngineResult> {
   await seedDemo(database.db);
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', HOST, PORT: '0' });
-  const app = await buildApp({
-    config,
-    db: database.db,
-    secrets: { authKey: randomBytes(32) },
-    logger: false,
-    // As the server runs: the session cache is on only where change notifications are heard.
-    listen: database.listen,
-  });
+  const { app, base } = await startBenchApp(database, dataDir);
   try {
-    const base = await app.listen({ host: HOST, port: 0 });
     const token = await signInOverHttp(base, 'design_admin', DEMO_PASSWORD);
     const check = await fetch(`${base}/api/admin/account`, { headers: { authorization: `Bearer ${token}` } });
     if (!check.ok) throw new Error(`account check failed: ${check.status} ${await check.text()}`);

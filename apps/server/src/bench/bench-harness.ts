@@ -10,10 +10,29 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { WEB_CLIENT_ID, WEB_REDIRECT_PATH } from '@drp/domain';
+import { buildApp } from '../app.js';
+import { loadConfig } from '../config/config.js';
 import { openDatabase, type Database } from '../db/database.js';
 import { randomToken, sha256Base64Url } from '../lib/crypto.js';
 
 export const HOST = '127.0.0.1';
+
+/**
+ * The app as the server runs it, on a loopback port: the session cache is on only where change
+ * notifications are heard, so the database's LISTEN goes with it.
+ */
+export async function startBenchApp(database: Database, dataDir: string) {
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', HOST, PORT: '0' });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    secrets: { authKey: randomBytes(32) },
+    logger: false,
+    listen: database.listen,
+  });
+  const base = await app.listen({ host: HOST, port: 0 });
+  return { app, base };
+}
 
 export function numberFromEnv(name: string, fallback: number): number {
   const raw = process.env[name];

@@ -34,16 +34,13 @@
  * Run with `npm run bench` (builds first, then runs bench-account and this), or
  * `node apps/server/dist/bench/bench-projects.js`.
  */
-import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../app.js';
-import { loadConfig } from '../config/config.js';
 import type { Database } from '../db/database.js';
 import { DEMO_PASSWORD, seedDemo } from '../db/seed/demo-seed.js';
 import { seedLarge } from '../db/seed/large-seed.js';
 import {
-  HOST,
+  startBenchApp,
   measureInterleaved,
   ms,
   numberFromEnv,
@@ -163,17 +160,8 @@ async function benchEngine(engine: string, database: Database, dataDir: string):
   await database.db.execute(sql`checkpoint`);
   const seedSeconds = (performance.now() - seedStarted) / 1000;
 
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', HOST, PORT: '0' });
-  const app = await buildApp({
-    config,
-    db: database.db,
-    secrets: { authKey: randomBytes(32) },
-    logger: false,
-    // As the server runs: the session cache is on only where change notifications are heard.
-    listen: database.listen,
-  });
+  const { app, base } = await startBenchApp(database, dataDir);
   try {
-    const base = await app.listen({ host: HOST, port: 0 });
     const tokens = new Map<string, string>();
     for (const e of ENDPOINTS)
       if (e.username && !tokens.has(e.username))

@@ -239,10 +239,10 @@ export async function listDocTree(
   return roots;
 }
 
-/** A folder of the application, with its version; NOT_FOUND for anyone else's. */
-async function folderOf(db: Db, projectId: string, folderId: string) {
+/** A folder of the application (and of `versionId` when given), with its version; NOT_FOUND otherwise. */
+export async function folderOf(db: Db, projectId: string, folderId: string, versionId?: string) {
   const found = await findFolderOfProject(db, projectId, folderId);
-  if (!found) throw new AppError('NOT_FOUND');
+  if (!found || (versionId !== undefined && found.version.id !== versionId)) throw new AppError('NOT_FOUND');
   return found;
 }
 
@@ -265,8 +265,7 @@ export async function addDocFolder(
   await visibleProject(ctx.db, member, projectId);
   const name = request.name.trim();
   const folder = await inTransaction(ctx.db, async (tx) => {
-    const { folder: parent, version } = await folderOf(tx, projectId, request.parentId);
-    if (version.id !== request.versionId) throw new AppError('NOT_FOUND');
+    const { folder: parent, version } = await folderOf(tx, projectId, request.parentId, request.versionId);
     await findVersion(tx, projectId, version.id, { lock: true });
     await requireWritable(tx, member!, version, parent);
     if ((await customDepth(tx, parent.id)) + 1 > DOC_REPOSITORY_LIMITS.customDepthMax)

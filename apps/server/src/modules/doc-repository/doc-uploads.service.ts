@@ -28,7 +28,7 @@ import {
   nextFileSortOrder,
   updateUpload,
 } from './doc-repository.repository.js';
-import { committedCategories, requireWritable, writableReason } from './doc-repository.service.js';
+import { committedCategories, folderOf, requireWritable, writableReason } from './doc-repository.service.js';
 
 /** Where the multipart POST of the spec goes (an "external document service" there). */
 export const UPLOAD_PATH = '/api/files/upload';
@@ -74,8 +74,7 @@ export async function issueOperationCode(
   },
 ): Promise<OperationCode> {
   await visibleProject(ctx.db, input.member, input.projectId);
-  const found = await findFolderOfProject(ctx.db, input.projectId, input.folderId);
-  if (!found || found.version.id !== input.versionId) throw new AppError('NOT_FOUND');
+  const found = await folderOf(ctx.db, input.projectId, input.folderId, input.versionId);
   await requireWritable(ctx.db, input.member!, found.version, found.folder);
   const code = randomToken(32);
   const expiresAt = new Date(ctx.clock().getTime() + UPLOAD_CODE_MINUTES * 60_000);
@@ -246,8 +245,7 @@ export async function listFolderFiles(
   input: { member: PrincipalMember | null; projectId: string; versionId: string; folderId: string },
 ): Promise<DocFile[]> {
   await visibleProject(ctx.db, input.member, input.projectId);
-  const found = await findFolderOfProject(ctx.db, input.projectId, input.folderId);
-  if (!found || found.version.id !== input.versionId) throw new AppError('NOT_FOUND');
+  const found = await folderOf(ctx.db, input.projectId, input.folderId, input.versionId);
   const writable =
     writableReason(input.member!, found.version, found.folder) === undefined &&
     !(await committedCategories(ctx.db, found.version.id, input.member!.orgId)).has(found.folder.category);
