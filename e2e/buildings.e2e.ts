@@ -165,7 +165,7 @@ describe('buildings of a review application', () => {
     expect(await page.getByTestId('project-navbar').getByTestId('project-status').textContent()).toBe('草稿');
     expect(await page.getByTestId('acting-org').textContent()).toBe(CONSTRUCT);
     // Only the screens built so far are in the menu.
-    expect(await menuLabels(page)).toEqual(['单体列表']);
+    expect(await menuLabels(page)).toEqual(['单体列表', '施工图审查资料']);
     expect(await page.getByTestId('building-table').textContent()).toContain('暂无数据');
 
     // A height too low for the storeys is caught in the form; nothing is sent.
@@ -441,7 +441,7 @@ describe('buildings of a review application', () => {
     );
     await page.waitForURL((url) => url.pathname === `${area}/projects/${project.id}/buildings`);
     await expect.poll(() => rows(page).count()).toBe(2);
-    expect(await menuLabels(page)).toEqual(['单体列表']);
+    expect(await menuLabels(page)).toEqual(['单体列表', '勘察文件', '设计文件']);
     expect(await page.getByTestId('new-building').count()).toBe(0);
     expect(await page.getByTestId('submit-selected').count()).toBe(0);
     expect(await page.getByTestId('building-table').locator('input[type=checkbox]').count()).toBe(0);

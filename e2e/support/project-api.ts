@@ -24,7 +24,8 @@ export interface ApiSession {
   orgId: string;
 }
 
-async function call<T>(
+/** One API call as the session's organisation, answering the envelope's detail. */
+export async function call<T>(
   s: { baseURL: string; token: string; orgId?: string },
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   url: string,

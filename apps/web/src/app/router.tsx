@@ -8,7 +8,14 @@ import { registerRoutes } from './route-registry';
 import { AreaHomePage } from './routes/areas/area-home-page';
 import { AuditLogPage } from './routes/areas/audit-log-page';
 import { BuildingDetailPage, BuildingListPage, NewBuildingPage } from './routes/areas/building-pages';
-import { DocRepositoryPage } from './routes/areas/doc-repository-pages';
+import {
+  ApplyDocRepositoryPage,
+  ApplyProjectIndex,
+  AuditDocRepositoryPage,
+  AuditProjectIndex,
+  DocRepositoryPage,
+  ReaderDocRepositoryPage,
+} from './routes/areas/doc-repository-pages';
 import {
   DirectoryDetailPage,
   DirectoryEditPage,
@@ -128,13 +135,58 @@ const buildingScreens = (base: string, list: string, detailSuffix = ''): RouteOb
   },
 ];
 
+/** The audit area's receive pages and review lists of both categories (spec §2). */
+function auditDocScreens(): RouteObject[] {
+  return (['workingDrawing', 'reconnaissance'] as const).flatMap((page) => {
+    const category = page === 'workingDrawing' ? 'DESIGN' : 'SURVEY';
+    return [
+      {
+        path: `:orgId/:projectId/${page}`,
+        element: <AuditDocRepositoryPage category={category} receive />,
+        handle: { title: 'docReview.receiveTitle' },
+      },
+      {
+        path: `:orgId/:projectId/${page}List`,
+        element: <AuditDocRepositoryPage category={category} receive={false} />,
+        handle: { title: 'docReview.listTitle' },
+      },
+    ];
+  });
+}
+
+/** Supervise and joint: `docs` are the survey documents, `drawings` the design drawings (spec §2). */
+const readerDocScreens = (): RouteObject[] => [
+  {
+    path: 'projects/:projectId/docs',
+    element: <ReaderDocRepositoryPage category="SURVEY" />,
+    handle: { title: 'projectMenu.docs' },
+  },
+  {
+    path: 'projects/:projectId/drawings',
+    element: <ReaderDocRepositoryPage category="DESIGN" />,
+    handle: { title: 'projectMenu.drawings' },
+  },
+];
+
 /**
  * The screens of one project, inside the project layout. Full paths on a pathless layout: a
  * layout route with a path of its own would match `/sys_apply/a/b` by itself and make every such
  * path look routed (`isRouted`). Capabilities add theirs as they are built.
  */
 const PROJECT_SCREENS: Record<ProjectArea, RouteObject[]> = {
-  apply: buildingScreens(':orgId/:projectId', 'buildingList'),
+  apply: [
+    ...buildingScreens(':orgId/:projectId', 'buildingList'),
+    {
+      path: ':projectId/workingDrawing',
+      element: <ApplyDocRepositoryPage category="DESIGN" />,
+      handle: { title: 'docReview.sendTitle' },
+    },
+    {
+      path: ':projectId/reconnaissance',
+      element: <ApplyDocRepositoryPage category="SURVEY" />,
+      handle: { title: 'docReview.surveySendTitle' },
+    },
+  ],
   submit: [
     ...buildingScreens(':projectId', 'buildingList', '/ProjectInfo'),
     { path: ':projectId/newBuilding', element: <NewBuildingPage />, handle: { title: 'buildings.newTitle' } },
@@ -164,13 +216,15 @@ const PROJECT_SCREENS: Record<ProjectArea, RouteObject[]> = {
       handle: { title: 'surveyInfos.viewTitle' },
     },
   ],
-  audit: buildingScreens(':orgId/:projectId', 'buildingList'),
-  supervise: buildingScreens('projects/:projectId', 'buildings'),
-  joint: buildingScreens('projects/:projectId', 'buildings'),
+  audit: [...buildingScreens(':orgId/:projectId', 'buildingList'), ...auditDocScreens()],
+  supervise: [...buildingScreens('projects/:projectId', 'buildings'), ...readerDocScreens()],
+  joint: [...buildingScreens('projects/:projectId', 'buildings'), ...readerDocScreens()],
 };
 
 /** Project routes that only lead elsewhere (spec §2: a supervised project opens on its buildings). */
 const PROJECT_REDIRECTS: Partial<Record<ProjectArea, RouteObject[]>> = {
+  apply: [{ path: ':projectId', element: <ApplyProjectIndex /> }],
+  audit: [{ path: ':orgId/:projectId', element: <AuditProjectIndex /> }],
   supervise: [{ path: 'projects/:projectId', element: <Navigate to="buildings" replace /> }],
 };
 

@@ -1,5 +1,5 @@
-import { and, asc, count, eq } from 'drizzle-orm';
-import type { DocCategory, DocVersionStatus } from '@drp/domain';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { DOC_CATEGORY_KEYS, type DocCategory, type DocVersionStatus } from '@drp/domain';
 import type { Db } from '../../db/database.js';
 import {
   docFeedbacks,
@@ -33,8 +33,11 @@ export async function insertCommit(db: Db, row: typeof docVersionCommits.$inferI
 }
 
 /** A returned or recalled version is uploaded again: every unit hands over anew. */
-export async function clearCommits(db: Db, versionId: string) {
-  await db.delete(docVersionCommits).where(eq(docVersionCommits.versionId, versionId));
+export async function clearCommits(db: Db, versionId: string, categories: readonly DocCategory[]) {
+  if (categories.length === 0) return;
+  await db
+    .delete(docVersionCommits)
+    .where(and(eq(docVersionCommits.versionId, versionId), inArray(docVersionCommits.category, categories)));
 }
 
 /** Files per uploading unit and category in one version. */
@@ -83,5 +86,5 @@ export async function reopenLatestVersion(db: Db, projectId: string) {
     .set({ businessStatus: 'UPLOADING', sentAt: null })
     .where(and(eq(docVersions.projectId, projectId), eq(docVersions.latest, true)))
     .returning({ id: docVersions.id });
-  if (version) await clearCommits(db, version.id);
+  if (version) await clearCommits(db, version.id, DOC_CATEGORY_KEYS);
 }

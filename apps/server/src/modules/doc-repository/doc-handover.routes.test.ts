@@ -188,9 +188,23 @@ describe('handing over a version: commit, send, return with reasons, accept', ()
     );
   });
 
-  it('accepts the resent version: in review, read-only, no recall', async () => {
+  it('a return about the drawings alone leaves the survey documents handed over', async () => {
     detailOf(await commit('design_admin', 'DESIGN'));
     detailOf(await commit('survey_admin', 'SURVEY'));
+    detailOf(await confirm('construct_admin'));
+    detailOf(await supply('censor_admin', 'RETURN', [{ category: 'DESIGN', reason: '图签缺少注册章' }]));
+    const units = (await state('construct_admin')).units;
+    expect(units.map((u) => [u.category, u.committed])).toEqual(
+      expect.arrayContaining([
+        ['DESIGN', false],
+        ['SURVEY', true],
+      ]),
+    );
+    refused(await commit('survey_admin', 'SURVEY'), 409, 'DOC_ALREADY_COMMITTED');
+  });
+
+  it('accepts the resent version: in review, read-only, no recall', async () => {
+    detailOf(await commit('design_admin', 'DESIGN'));
     detailOf(await confirm('construct_admin'));
     detailOf(await confirm('censor_admin'));
     const accepted = await state('censor_admin');

@@ -6,6 +6,7 @@ import {
   type FeedbackItem,
   type MessageType,
   type PrincipalMember,
+  receivesDocs,
 } from '@drp/domain';
 import { inTransaction, type Db } from '../../db/database.js';
 import { AppError } from '../../lib/app-error.js';
@@ -41,16 +42,6 @@ function unitsOf(parties: readonly Party[]) {
     p.role === 'DESIGN' || p.role === 'SURVEY'
       ? [{ orgId: p.orgId, orgName: p.orgName, category: p.role }]
       : [],
-  );
-}
-
-/** The agency's director, its administrators, and its sub-admin (member admin) receive materials. */
-function directs(member: PrincipalMember) {
-  return (
-    member.orgType === 'CENSOR' &&
-    (member.admin ||
-      member.profiles.includes('DRAWING_APPROVAL_DIRECTOR') ||
-      member.profiles.includes('DRAWING_APPROVAL_ADMIN'))
   );
 }
 
@@ -162,7 +153,7 @@ export async function confirmDocs(
       );
       return;
     }
-    if (!directs(member!)) throw new AppError('DOC_DIRECTOR_ONLY');
+    if (!receivesDocs(member!)) throw new AppError('DOC_DIRECTOR_ONLY');
     if (version.businessStatus !== 'SUBMITTED') throw new AppError('DOC_NOT_SENT');
     await setVersionStatus(tx, version.id, { businessStatus: 'REVIEW', acceptedAt: at });
     await updateProject(tx, project.id, {
@@ -202,7 +193,7 @@ export async function supplyDocs(
   const member = input.member;
   await inTransaction(ctx.db, async (tx) => {
     const { project, parties, version } = await versionFor(tx, member, input.projectId, input.versionId);
-    if (!directs(member!)) throw new AppError('DOC_DIRECTOR_ONLY');
+    if (!receivesDocs(member!)) throw new AppError('DOC_DIRECTOR_ONLY');
     if (input.mode === 'RETURN' && version.businessStatus !== 'SUBMITTED') throw new AppError('DOC_NOT_SENT');
     if (input.mode === 'REMIND' && (!version.latest || version.businessStatus === 'REVIEW'))
       throw new AppError('DOC_VERSION_LOCKED');
@@ -236,7 +227,9 @@ export async function supplyDocs(
     await insertFeedbacks(tx, rows);
     if (input.mode === 'RETURN') {
       await setVersionStatus(tx, version.id, { businessStatus: 'UPLOADING', sentAt: null });
-      await clearCommits(tx, version.id);
+      // Only the categories a reason names are handed over again: survey documents nobody
+      // questioned stay committed while the drawings are fixed, and the other way round.
+      await clearCommits(tx, version.id, [...new Set(rows.map((r) => r.category))]);
       if (project.status === 'MATERIALS_SENT')
         await updateProject(tx, project.id, { status: 'SUBMITTED', updatedAt: at });
     }
@@ -302,8 +295,8 @@ export async function describeDocVersionState(
             .map((u) => u.category)
         : [],
       send: uploading && member.orgType === 'CONSTRUCT' && units.every((u) => u.committed),
-      accept: version.businessStatus === 'SUBMITTED' && directs(member),
-      supply: version.latest && version.businessStatus !== 'REVIEW' && directs(member),
+      accept: version.businessStatus === 'SUBMITTED' && receivesDocs(member),
+      supply: version.latest && version.businessStatus !== 'REVIEW' && receivesDocs(member),
     },
   };
 }

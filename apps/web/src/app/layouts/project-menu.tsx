@@ -20,7 +20,7 @@ import {
 } from '@ant-design/icons';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { OrgType, PrincipalMember, Profile } from '@drp/domain';
+import { receivesDocs, type OrgType, type PrincipalMember, type Profile } from '@drp/domain';
 import { isRouted } from '../route-registry';
 import type { ProjectArea } from '../routes/areas/project-pages';
 
@@ -89,6 +89,7 @@ export const PROJECT_MENUS: Record<ProjectArea, ProjectMenuItem[]> = {
       label: 'projectMenu.applyWorkingDrawing',
       icon: <FolderOpenOutlined />,
       path: byProject('/sys_apply', 'workingDrawing'),
+      related: (c) => [byProject('/sys_apply', 'reconnaissance')(c)],
     },
     {
       key: 'report',
@@ -180,6 +181,9 @@ export const PROJECT_MENUS: Record<ProjectArea, ProjectMenuItem[]> = {
       label: 'projectMenu.auditWorkingDrawing',
       icon: <InboxOutlined />,
       path: scoped('/sys_audit', 'workingDrawing'),
+      // Spec §6: director authority (the director, approval administrators, the sub-admin).
+      visible: (c) => receivesDocs(c.member),
+      related: (c) => [scoped('/sys_audit', 'reconnaissance')(c)],
     },
     {
       key: 'buildingList',
@@ -205,6 +209,8 @@ export const PROJECT_MENUS: Record<ProjectArea, ProjectMenuItem[]> = {
       label: 'projectMenu.workingDrawingList',
       icon: <AuditOutlined />,
       path: scoped('/sys_audit', 'workingDrawingList'),
+      mark: 'all',
+      related: (c) => [scoped('/sys_audit', 'reconnaissanceList')(c)],
     },
     {
       key: 'censorconstres',

@@ -1,18 +1,118 @@
-import type { DocCategory } from '@drp/domain';
+import { Navigate, useParams } from 'react-router';
+import { receivesDocs, type DocCategory, type PrincipalMember, type ProjectDetail } from '@drp/domain';
 import { DocRepositoryScreen } from '../../../features/doc-repository/components/doc-repository-screen';
+import { useSession } from '../../../features/auth/hooks/session-context';
 import { useProjectContext } from '../../layouts/project-layout';
 
+const enc = encodeURIComponent;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /**
- * `/sys_submit/{projectId}/workingDrawing` (DESIGN) and `/reconnaissance` (SURVEY): the acting
- * unit's uploads of one category, through the member the project layout chose.
+ * The unit that uploads one category: a person in both a design and a survey unit of the project
+ * works on the survey documents as the survey unit and on the drawings as the design unit,
+ * whichever the project layout chose as the acting member.
+ */
+function uploaderFor(
+  category: DocCategory,
+  project: ProjectDetail,
+  acting: PrincipalMember,
+  members: readonly PrincipalMember[],
+): PrincipalMember {
+  if (acting.orgType === category) return acting;
+  const parties = category === 'SURVEY' ? project.surveyList : project.designList;
+  return members.find((m) => m.orgType === category && parties.some((p) => p.orgId === m.orgId)) ?? acting;
+}
+
+/**
+ * `/sys_submit/{projectId}/workingDrawing` (DESIGN) and `/reconnaissance` (SURVEY): the unit's own
+ * uploads of one category, committed when complete.
  */
 export function DocRepositoryPage({ category }: { category: DocCategory }) {
+  const { project, member } = useProjectContext();
+  const session = useSession();
+  const uploader = uploaderFor(category, project, member, session.principal?.members ?? []);
+  return (
+    <DocRepositoryScreen
+      key={`${uploader.orgId}-${category}`}
+      target={{ orgId: uploader.orgId, projectId: project.id }}
+      category={category}
+      mode="upload"
+      projectName={project.name}
+    />
+  );
+}
+
+/**
+ * `/sys_apply/{projectId}/workingDrawing` (the default project page) and `/reconnaissance`: the
+ * construction unit reads what the units committed and sends the version to review.
+ */
+export function ApplyDocRepositoryPage({ category }: { category: DocCategory }) {
+  const { project, member } = useProjectContext();
+  const base = `/sys_apply/${enc(project.id)}`;
+  return (
+    <DocRepositoryScreen
+      key={`${member.orgId}-${category}`}
+      target={{ orgId: member.orgId, projectId: project.id }}
+      category={category}
+      mode="send"
+      projectName={project.name}
+      categoryLinks={{ DESIGN: `${base}/workingDrawing`, SURVEY: `${base}/reconnaissance` }}
+    />
+  );
+}
+
+/**
+ * The audit area's document screens. The receive pages (`workingDrawing`, `reconnaissance`) are
+ * the director's (spec §6: director authority): a reviewer without it is sent on to the review
+ * list of the same category. The lists (`workingDrawingList`, `reconnaissanceList`) show only
+ * the versions the agency has accepted.
+ */
+export function AuditDocRepositoryPage({ category, receive }: { category: DocCategory; receive: boolean }) {
+  const { project, member } = useProjectContext();
+  const base = `/sys_audit/${enc(member.orgId)}/${enc(project.id)}`;
+  const list = { DESIGN: `${base}/workingDrawingList`, SURVEY: `${base}/reconnaissanceList` };
+  if (receive && !receivesDocs(member)) return <Navigate to={list[category]} replace />;
+  return (
+    <DocRepositoryScreen
+      key={`${member.orgId}-${category}-${receive}`}
+      target={{ orgId: member.orgId, projectId: project.id }}
+      category={category}
+      mode={receive ? 'receive' : 'read'}
+      versionsListed={receive ? 'UPLOADING' : 'REVIEW'}
+      projectName={project.name}
+      categoryLinks={receive ? { DESIGN: `${base}/workingDrawing`, SURVEY: `${base}/reconnaissance` } : list}
+    />
+  );
+}
+
+/** Supervise and joint `projects/{projectId}/docs` (survey) and `drawings` (design): read and download. */
+export function ReaderDocRepositoryPage({ category }: { category: DocCategory }) {
   const { project, member } = useProjectContext();
   return (
     <DocRepositoryScreen
       key={`${member.orgId}-${category}`}
       target={{ orgId: member.orgId, projectId: project.id }}
       category={category}
+      mode="read"
+      projectName={project.name}
     />
   );
+}
+
+/**
+ * `/sys_apply/{projectId}` opens on its default page (spec §2: workingDrawing) and an audit
+ * project on the receive page for those who receive, the review list for the others (spec §2
+ * "Landing"). Anything that is not a project id is an unknown path.
+ */
+export function ApplyProjectIndex() {
+  const { projectId = '' } = useParams();
+  return <Navigate to={UUID.test(projectId) ? 'workingDrawing' : '/common/404'} replace />;
+}
+
+export function AuditProjectIndex() {
+  const { orgId = '', projectId = '' } = useParams();
+  const session = useSession();
+  const member = session.principal?.members.find((m) => m.orgId === orgId);
+  if (!UUID.test(projectId) || !member) return <Navigate to="/common/404" replace />;
+  return <Navigate to={receivesDocs(member) ? 'workingDrawing' : 'workingDrawingList'} replace />;
 }

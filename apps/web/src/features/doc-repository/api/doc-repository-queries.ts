@@ -16,18 +16,25 @@ import {
   type DocRepositoryTarget,
 } from './doc-repository-scope';
 
-/** `docRepositoryVersion/listAll?businessStatus=UPLOADING`: every version, newest first. */
-export const docVersionsQuery = (target: DocRepositoryTarget) =>
+/**
+ * `docRepositoryVersion/listAll`, newest first: UPLOADING asks for every version (the screens that
+ * upload, send and receive), REVIEW only those the agency has accepted (its review lists).
+ */
+export const docVersionsQuery = (target: DocRepositoryTarget, businessStatus: DocVersionListStatus) =>
   queryOptions({
-    queryKey: [...docRepositoryKey(target), 'versions'],
+    queryKey: [...docRepositoryKey(target), 'versions', businessStatus],
     queryFn: ({ signal }) =>
       request<DocVersion[]>(
-        docRepositoryUrl(target, 'docRepositoryVersion/listAll?businessStatus=UPLOADING'),
+        docRepositoryUrl(target, `docRepositoryVersion/listAll?${toQueryString({ businessStatus })}`),
         { signal, headers: actingAs(target.orgId) },
       ),
     retry: retryUnlessRefused,
   });
-export const useDocVersions = (target: DocRepositoryTarget) => useQuery(docVersionsQuery(target));
+export type DocVersionListStatus = 'UPLOADING' | 'REVIEW';
+export const useDocVersions = (
+  target: DocRepositoryTarget,
+  businessStatus: DocVersionListStatus = 'UPLOADING',
+) => useQuery(docVersionsQuery(target, businessStatus));
 
 /** `docRepository/listTree`: buildings, their specialties and the units' own folders. */
 export const docTreeQuery = (target: DocRepositoryTarget, versionId: string, category: DocCategory) =>

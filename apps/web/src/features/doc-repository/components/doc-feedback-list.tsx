@@ -1,19 +1,32 @@
-import { Alert, List, Space, Tag, Typography } from 'antd';
+import { Alert, Button, List, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import type { DocFeedback } from '@drp/domain';
 
-/** The agency's reasons for returning the materials, and its reminders, of this category. */
-export function DocFeedbackList({ items }: { items: DocFeedback[] }) {
+/**
+ * The agency's reasons for returning the materials, and its reminders, of this category. A reason
+ * about a folder still in the tree leads to it (`onFolder`). Once the version is accepted they are
+ * history (`settled`) and no longer call for action.
+ */
+export function DocFeedbackList({
+  items,
+  settled = false,
+  onFolder,
+}: {
+  items: DocFeedback[];
+  settled?: boolean;
+  /** Opens a folder of the tree; reasons about folders since deleted stay plain text. */
+  onFolder?: { has: (folderId: string) => boolean; open: (folderId: string) => void };
+}) {
   const { t } = useTranslation();
   if (items.length === 0) return null;
   return (
     <Alert
-      type="warning"
+      type={settled ? 'info' : 'warning'}
       showIcon
       className="doc-feedback"
       data-testid="doc-feedback"
-      title={t('docRepository.feedbackTitle')}
+      title={t(settled ? 'docReview.feedbackSettled' : 'docRepository.feedbackTitle')}
       description={
         <List
           size="small"
@@ -26,7 +39,21 @@ export function DocFeedbackList({ items }: { items: DocFeedback[] }) {
                   <Tag color={f.kind === 'RETURN' ? 'red' : 'orange'}>
                     {t(`docRepository.feedbackKind.${f.kind}`)}
                   </Tag>
-                  <Typography.Text strong>{f.folderPath ?? t('docRepository.wholeCategory')}</Typography.Text>
+                  {f.folderId && onFolder?.has(f.folderId) ? (
+                    <Button
+                      type="link"
+                      size="small"
+                      className="doc-feedback-folder"
+                      onClick={() => onFolder.open(f.folderId!)}
+                      data-testid="doc-feedback-folder"
+                    >
+                      {f.folderPath}
+                    </Button>
+                  ) : (
+                    <Typography.Text strong>
+                      {f.folderPath ?? t('docRepository.wholeCategory')}
+                    </Typography.Text>
+                  )}
                   <Typography.Text type="secondary">
                     {f.orgName} · {dayjs(f.createdAt).format('YYYY-MM-DD HH:mm')}
                   </Typography.Text>

@@ -9,7 +9,7 @@ const ICONS = {
   CUSTOM: <FolderOutlined />,
 };
 
-function toTreeData(nodes: DocFolderNode[]): TreeDataNode[] {
+function toTreeData(nodes: DocFolderNode[], showLocks: boolean): TreeDataNode[] {
   return nodes.map((n) => ({
     key: n.id,
     title: (
@@ -24,7 +24,9 @@ function toTreeData(nodes: DocFolderNode[]): TreeDataNode[] {
         {ICONS[n.kind]}
         <span>{n.name}</span>
         {n.fileCount > 0 && <Badge count={n.fileCount} color="#8c8c8c" size="small" />}
-        {!n.editable && <LockOutlined className="doc-folder-lock" data-testid="doc-folder-locked" />}
+        {showLocks && !n.editable && (
+          <LockOutlined className="doc-folder-lock" data-testid="doc-folder-locked" />
+        )}
         {/* The specialty names the unit answering for it; its own folders below are that unit's too. */}
         {n.orgName && n.kind === 'SPECIALTY' && (
           <Typography.Text type="secondary" className="doc-folder-org">
@@ -33,7 +35,7 @@ function toTreeData(nodes: DocFolderNode[]): TreeDataNode[] {
         )}
       </Space>
     ),
-    children: toTreeData(n.children),
+    children: toTreeData(n.children, showLocks),
   }));
 }
 
@@ -46,17 +48,22 @@ export function indexFolders(nodes: DocFolderNode[], into = new Map<string, DocF
   return into;
 }
 
-/** The folder tree (building → specialty → the units' own folders); a lock marks read-only ones. */
+/**
+ * The folder tree (building → specialty → the units' own folders). Where the viewer uploads, a
+ * lock marks the folders it cannot change; readers see no locks, as nothing is theirs to change.
+ */
 export function DocFolderTree({
   nodes,
   selected,
   onSelect,
+  showLocks = true,
 }: {
   nodes: DocFolderNode[];
   selected: string | undefined;
   onSelect: (id: string) => void;
+  showLocks?: boolean;
 }) {
-  const treeData = useMemo(() => toTreeData(nodes), [nodes]);
+  const treeData = useMemo(() => toTreeData(nodes, showLocks), [nodes, showLocks]);
   const allKeys = useMemo(() => [...indexFolders(nodes).keys()], [nodes]);
   return (
     <Tree
