@@ -29,3 +29,4 @@ export * from './survey-infos/survey-info-contracts.js';
 export * from './project-alters/project-alter-contracts.js';
 export * from './project-docs/project-doc-contracts.js';
 export * from './doc-repository/doc-repository-contracts.js';
+export * from './portal/portal-contracts.js';

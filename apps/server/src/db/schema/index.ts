@@ -11,3 +11,4 @@ export * from './project-alters.js';
 export * from './project-docs.js';
 export * from './missions.js';
 export * from './doc-repository.js';
+export * from './portal.js';
