@@ -63,8 +63,17 @@ async function openArchitecture(page: Page, buildingIndex: number) {
 }
 
 async function uploadInto(page: Page, files: string[]) {
-  await page.locator('.doc-repository-files input[type=file]').first().setInputFiles(files);
-  for (const file of files) await expect.poll(() => queueStatus(page, path.basename(file))).toBe('done');
+  await page.locator('.doc-repository-files input[type=file]:not([webkitdirectory])').setInputFiles(files);
+  await uploaded(page, files);
+}
+
+/** Each file goes through the queue to 100 % (the progress bar says so) and is saved. */
+async function uploaded(page: Page, files: string[]) {
+  for (const file of files) {
+    await expect.poll(() => queueStatus(page, path.basename(file))).toBe('done');
+    const item = page.getByTestId('upload-item').and(page.locator(`[data-name="${path.basename(file)}"]`));
+    expect(await item.getByTestId('upload-progress').getAttribute('data-percent')).toBe('100');
+  }
 }
 
 async function commitDrawings(page: Page) {
@@ -88,7 +97,7 @@ async function sendToReview(page: Page, projectId: string) {
   expect(await page.getByTestId('doc-upload').count()).toBe(0);
   await page.getByTestId('send-doc').click();
   await page.getByTestId('send-ok').click();
-  await expect.poll(() => toasts(page)).toContain('资料已送审');
+  await page.locator('.ant-modal-confirm').waitFor({ state: 'hidden' });
   await expect.poll(() => page.getByTestId('doc-version-status').textContent()).toBe('已送审，待接收');
   expect(await page.getByTestId('send-doc').count()).toBe(0);
 }
@@ -158,9 +167,10 @@ describe('materials handed over, returned for one building, fixed and accepted',
 
     dir = await mkdtemp(path.join(tmpdir(), 'drp-handover-e2e-'));
     await mkdir(path.join(dir, 'fix'));
+    await mkdir(path.join(dir, 'teaching'));
     for (const name of [
-      '建筑设计总说明.pdf',
-      '教学楼平面图.pdf',
+      'teaching/建筑设计总说明.pdf',
+      'teaching/教学楼平面图.pdf',
       '食堂平面图.pdf',
       'fix/食堂排油烟竖井详图.pdf',
     ]) {
@@ -179,8 +189,22 @@ describe('materials handed over, returned for one building, fixed and accepted',
     await designer.goto(`/sys_submit/${project.id}/workingDrawing`);
     await folder(designer, TEACHING).waitFor();
     await folder(designer, CANTEEN).waitFor();
+    // The teaching block's drawings come as a folder from the designer's disk.
     await openArchitecture(designer, 0);
-    await uploadInto(designer, [drawings['建筑设计总说明.pdf']!, drawings['教学楼平面图.pdf']!]);
+    await designer
+      .locator('.doc-repository-files input[webkitdirectory]')
+      .setInputFiles(path.join(dir, 'teaching'));
+    await uploaded(designer, [
+      drawings['teaching/建筑设计总说明.pdf']!,
+      drawings['teaching/教学楼平面图.pdf']!,
+    ]);
+    // The general notes come first in the set: the designer moves them up.
+    await expect
+      .poll(async () => (await fileNames(designer)).sort())
+      .toEqual(['建筑设计总说明.pdf', '教学楼平面图.pdf']);
+    if ((await fileNames(designer))[0] !== '建筑设计总说明.pdf')
+      await designer.getByTestId('file-up').nth(1).click();
+    await expect.poll(() => fileNames(designer)).toEqual(['建筑设计总说明.pdf', '教学楼平面图.pdf']);
     await openArchitecture(designer, 1);
     await uploadInto(designer, [drawings['食堂平面图.pdf']!]);
     await expect.poll(() => fileNames(designer)).toEqual(['食堂平面图.pdf']);

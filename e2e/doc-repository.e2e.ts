@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Request, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORG_HEADER } from '@drp/domain';
 import { DEMO_PASSWORD, baseURL, launchBrowser, newPage, signIn } from './support/browser';
@@ -21,14 +21,16 @@ import {
 /**
  * The design unit's working drawings (施工图) in the submit area, on the single PGlite server:
  * design_admin opens the repository of a submitted application, finds the building and specialty
- * folders, adds a folder of its own, uploads two drawings at once through the queue, sees a
+ * folders, adds a folder of its own, uploads two drawings at once through the queue (tus), sees a
  * disguised executable refused with the server's message, and hands the drawings over, after which
- * the tree is read-only. The application is set up through the API; every run uses a name of its own.
+ * the tree is read-only. survey_admin pauses, cancels and resumes uploads (also across a reload)
+ * and deletes chosen files at once. The application is set up through the API; every run uses a name of its own.
  */
 
 const tag = Date.now().toString(36).slice(-5);
 const BUILDING = `3#住宅楼${tag}`;
 const OWN_FOLDER = '结构计算书';
+const RESUME_FOLDER = '勘察附图';
 
 const toasts = (page: Page) => page.locator('.ant-message-notice').allTextContents();
 const folder = (page: Page, name: string) =>
@@ -36,7 +38,14 @@ const folder = (page: Page, name: string) =>
 const queueItem = (page: Page, name: string) =>
   page.getByTestId('upload-item').and(page.locator(`[data-name="${name}"]`));
 const fileNames = (page: Page) =>
-  page.getByTestId('doc-file-table').locator('tbody tr.ant-table-row td:first-child').allTextContents();
+  page.getByTestId('doc-file-table').getByTestId('file-open').allTextContents();
+/** The input of 上传文件 (not the one of 上传文件夹, which takes a directory). */
+const fileInput = (page: Page) =>
+  page.locator('.doc-repository-files input[type=file]:not([webkitdirectory])');
+/** The tus creation request (POST to the endpoint itself; PATCH, HEAD and DELETE go to an upload's URL). */
+const isTusCreation = (request: Request) =>
+  request.method() === 'POST' && new URL(request.url()).pathname === '/api/files/tus';
+const TUS_UPLOADS = '**/api/files/tus/*';
 
 /** One API call as `orgId`, answering the envelope's detail. */
 async function call<T>(token: string, orgId: string, method: 'GET' | 'POST', url: string, json?: unknown) {
@@ -56,8 +65,8 @@ async function call<T>(token: string, orgId: string, method: 'GET' | 'POST', url
 }
 
 /** A small but real PDF, as the server's type check sees a drawing. */
-const pdf = (label: string) =>
-  Buffer.concat([Buffer.from(`%PDF-1.7\n% ${label}\n`), randomBytes(300_000), Buffer.from('\n%%EOF\n')]);
+const pdf = (label: string, bytes = 300_000) =>
+  Buffer.concat([Buffer.from(`%PDF-1.7\n% ${label}\n`), randomBytes(bytes), Buffer.from('\n%%EOF\n')]);
 
 describe('the working drawings of an application', () => {
   let browser: Browser;
@@ -103,6 +112,9 @@ describe('the working drawings of an application', () => {
       ['结构设计总说明.pdf', pdf('结构设计总说明')],
       ['基础平面布置图.pdf', pdf('基础平面布置图')],
       ['岩土工程勘察报告.pdf', pdf('岩土工程勘察报告')],
+      ['钻孔平面布置图.pdf', pdf('钻孔平面布置图')],
+      // More than one tus PATCH (8 MiB each): the reload comes after the first one.
+      ['工程地质剖面图.pdf', pdf('工程地质剖面图', 12 * 1024 * 1024)],
       // An executable under a drawing's name: the server judges by the bytes, not the name.
       ['楼梯详图.pdf', Buffer.concat([Buffer.from('MZ\x90\x00'), randomBytes(10_000)])],
     ] as const) {
@@ -173,10 +185,10 @@ describe('the working drawings of an application', () => {
     await folder(page, OWN_FOLDER).waitFor();
     await expect.poll(() => page.getByTestId('doc-selected-folder').textContent()).toBe(OWN_FOLDER);
 
-    // Two drawings at once: both go through the queue to 100 % and then show in the folder.
-    await page
-      .locator('.doc-repository-files input[type=file]')
-      .setInputFiles([files['结构设计总说明.pdf']!, files['基础平面布置图.pdf']!]);
+    // Two drawings at once: both go through the queue (as tus uploads) to 100 % and then show in the folder.
+    const created = page.waitForRequest(isTusCreation);
+    await fileInput(page).setInputFiles([files['结构设计总说明.pdf']!, files['基础平面布置图.pdf']!]);
+    await created;
     await page.getByTestId('upload-queue').waitFor();
     for (const name of ['结构设计总说明.pdf', '基础平面布置图.pdf']) {
       await expect.poll(() => queueItem(page, name).getAttribute('data-status')).toBe('done');
@@ -203,13 +215,14 @@ describe('the working drawings of an application', () => {
     ]);
     expect(download.suggestedFilename()).toBe('结构设计总说明.pdf');
 
-    // An executable named .pdf is refused by its content, with the server's words, and not kept.
-    await page.locator('.doc-repository-files input[type=file]').setInputFiles([files['楼梯详图.pdf']!]);
+    // An executable named .pdf is refused by its content, with the server's words, and not kept;
+    // trying it again would change nothing, so there is no 重试.
+    await fileInput(page).setInputFiles([files['楼梯详图.pdf']!]);
     await expect.poll(() => queueItem(page, '楼梯详图.pdf').getAttribute('data-status')).toBe('failed');
     expect(await queueItem(page, '楼梯详图.pdf').getByTestId('upload-error').textContent()).toContain(
       '「楼梯详图.pdf」不是可上传的图纸或文档（按文件内容判断）',
     );
-    expect(await queueItem(page, '楼梯详图.pdf').getByTestId('upload-retry').count()).toBe(1);
+    expect(await queueItem(page, '楼梯详图.pdf').getByTestId('upload-retry').count()).toBe(0);
     expect(await fileNames(page)).toHaveLength(2);
 
     // Handing over asks first; then the page says so and nothing can be changed any more.
@@ -263,15 +276,117 @@ describe('the working drawings of an application', () => {
     await folder(page, BUILDING).click();
     expect(await folder(page, '结构').count()).toBe(0);
     expect(await page.getByTestId('folder-add').textContent()).toContain('New folder');
-    await page
-      .locator('.doc-repository-files input[type=file]')
-      .setInputFiles([files['岩土工程勘察报告.pdf']!]);
+    await fileInput(page).setInputFiles([files['岩土工程勘察报告.pdf']!]);
     await expect.poll(() => queueItem(page, '岩土工程勘察报告.pdf').getAttribute('data-status')).toBe('done');
     expect(await queueItem(page, '岩土工程勘察报告.pdf').getByTestId('upload-status').textContent()).toBe(
       'Done',
     );
     await expect.poll(() => fileNames(page)).toEqual(['岩土工程勘察报告.pdf']);
     expect(await page.getByTestId('doc-file-table').locator('thead').textContent()).toContain('Uploaded by');
+    await page.context().close();
+  });
+
+  it('survey_admin pauses an upload and resumes it, also after a reload, and deletes chosen files at once', async () => {
+    const page = await newPage(browser);
+    await page.goto('/sys_sso/login');
+    await signIn(page, 'survey_admin', DEMO_PASSWORD);
+    await page.waitForURL((url) => url.pathname.startsWith('/sys_submit'));
+    await page.goto(`/sys_submit/${project.id}/reconnaissance`);
+    await page.getByTestId('doc-repository').waitFor();
+    await folder(page, BUILDING).click();
+    await page.getByTestId('folder-add').click();
+    await page.getByTestId('folder-name-input').fill(RESUME_FOLDER);
+    await page
+      .getByTestId('folder-name-modal')
+      .getByRole('button', { name: /确\s*定/ })
+      .click();
+    await folder(page, RESUME_FOLDER).waitFor();
+    await expect.poll(() => page.getByTestId('doc-selected-folder').textContent()).toBe(RESUME_FOLDER);
+
+    // Pause: the first PATCH is held back (as on a stalled line) until 暂停 drops it; 继续 asks
+    // the server where it stands and sends the rest.
+    const small = '钻孔平面布置图.pdf';
+    let hold = true;
+    let onHeld!: () => void;
+    const held = new Promise<void>((resolve) => (onHeld = resolve));
+    await page.route(TUS_UPLOADS, async (route: Route) => {
+      if (hold && route.request().method() === 'PATCH') return onHeld(); // never answered
+      await route.continue();
+    });
+    await fileInput(page).setInputFiles([files[small]!]);
+    await held;
+    await queueItem(page, small).getByTestId('upload-pause').click();
+    await expect.poll(() => queueItem(page, small).getAttribute('data-status')).toBe('paused');
+    expect(await queueItem(page, small).getByTestId('upload-status').textContent()).toBe('已暂停');
+    hold = false;
+    await queueItem(page, small).getByTestId('upload-resume').click();
+    await expect.poll(() => queueItem(page, small).getAttribute('data-status')).toBe('done');
+    await expect.poll(() => fileNames(page)).toEqual([small]);
+
+    // Cancel, unlike pause, drops the upload on the server (tus termination) and can be tried again.
+    const dropped = '岩土工程勘察报告.pdf';
+    hold = true;
+    const heldAgain = new Promise<void>((resolve) => (onHeld = resolve));
+    await fileInput(page).setInputFiles([files[dropped]!]);
+    await heldAgain;
+    const terminated = page.waitForRequest((request) => request.method() === 'DELETE');
+    await queueItem(page, dropped).getByTestId('upload-cancel').click();
+    expect(new URL((await terminated).url()).pathname).toMatch(/^\/api\/files\/tus\/./);
+    await expect.poll(() => queueItem(page, dropped).getAttribute('data-status')).toBe('cancelled');
+    expect(await queueItem(page, dropped).getByTestId('upload-status').textContent()).toBe('已取消');
+    expect(await queueItem(page, dropped).getByTestId('upload-retry').count()).toBe(1);
+    await page.unroute(TUS_UPLOADS);
+
+    // A reload mid-upload: the first 8 MiB reach the server, the second PATCH never leaves.
+    const big = '工程地质剖面图.pdf';
+    let patches = 0;
+    let onSecond!: () => void;
+    const second = new Promise<void>((resolve) => (onSecond = resolve));
+    await page.route(TUS_UPLOADS, async (route: Route) => {
+      if (route.request().method() === 'PATCH' && ++patches === 2) return onSecond(); // never answered
+      await route.continue();
+    });
+    await fileInput(page).setInputFiles([files[big]!]);
+    await second;
+    // The route stays until the reload has dropped the held PATCH: removing the last route lets
+    // Playwright release every request it holds.
+    await page.reload();
+    await page.unroute(TUS_UPLOADS);
+    await page.getByTestId('doc-repository').waitFor();
+
+    // The queue remembers it, with how far it got, until the file is chosen again.
+    const unfinished = queueItem(page, big);
+    await expect.poll(() => unfinished.getAttribute('data-status')).toBe('interrupted');
+    expect(await unfinished.getByTestId('upload-status').textContent()).toBe('未完成');
+    const percent = Number(await unfinished.getByTestId('upload-progress').getAttribute('data-percent'));
+    expect(percent).toBeGreaterThan(0);
+    expect(percent).toBeLessThan(100);
+    expect(await unfinished.getByTestId('upload-interrupted-hint').textContent()).toContain(
+      '重新选择该文件即可继续',
+    );
+
+    // Chosen again, it goes on from there with the code it had: no new code, no new tus upload.
+    const fresh: string[] = [];
+    page.on('request', (request) => {
+      if (isTusCreation(request) || request.url().includes('/docRepository/getOperationCode'))
+        fresh.push(`${request.method()} ${request.url()}`);
+    });
+    await folder(page, RESUME_FOLDER).click();
+    await expect.poll(() => page.getByTestId('doc-selected-folder').textContent()).toBe(RESUME_FOLDER);
+    await fileInput(page).setInputFiles([files[big]!]);
+    await expect.poll(() => queueItem(page, big).last().getAttribute('data-status')).toBe('done');
+    expect(await queueItem(page, big).count()).toBe(1);
+    expect(await queueItem(page, big).getByTestId('upload-resumed').count()).toBe(1);
+    expect(fresh).toEqual([]);
+    await expect.poll(async () => (await fileNames(page)).sort()).toEqual([big, small].sort());
+
+    // Both files chosen and deleted at once, after a confirmation.
+    await page.getByTestId('doc-file-table').locator('thead .ant-checkbox-input').check();
+    expect(await page.getByTestId('file-selection-bar').textContent()).toContain('已选 2 个文件');
+    await page.getByTestId('files-delete').click();
+    await page.getByTestId('files-delete-ok').click();
+    await expect.poll(() => toasts(page)).toContain('已删除 2 个文件');
+    await expect.poll(() => fileNames(page)).toEqual([]);
     await page.context().close();
   });
 

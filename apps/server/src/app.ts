@@ -36,6 +36,7 @@ import { docUploadsRoutes } from './modules/doc-repository/doc-uploads.routes.js
 import { docFilesRoutes } from './modules/doc-repository/doc-files.routes.js';
 import { docTusRoutes } from './modules/doc-repository/doc-tus.routes.js';
 import { docHandoverRoutes } from './modules/doc-repository/doc-handover.routes.js';
+import { docUploadSweeper } from './modules/doc-repository/doc-upload-sweeper.js';
 import { SessionCache } from './modules/auth/session-cache.js';
 
 declare module 'fastify' {
@@ -146,6 +147,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(docFilesRoutes);
   await app.register(docTusRoutes);
   await app.register(docHandoverRoutes);
+  await app.register(docUploadSweeper);
 
   await app.register(webPlugin, { webDist: config.webDist });
   return app;

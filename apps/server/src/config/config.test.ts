@@ -15,6 +15,11 @@ describe('file store configuration', () => {
     expect(await createFileStore(config)).toBeInstanceOf(LocalFileStore);
   });
 
+  it('keeps abandoned uploads for 7 days unless told otherwise', () => {
+    expect(loadConfig(base).uploadAbandonHours).toBe(168);
+    expect(loadConfig({ ...base, UPLOAD_ABANDON_HOURS: '24' }).uploadAbandonHours).toBe(24);
+  });
+
   it('reads a whole S3 setup', async () => {
     const config = loadConfig({
       ...base,
@@ -76,6 +81,8 @@ describe('file store configuration', () => {
     [{ FILE_STORE: 's3', S3_BUCKET: 'b', S3_KEY_PREFIX: 'a/../b' }, 'S3_KEY_PREFIX: must not contain ..'],
     [{ UPLOAD_MAX_BYTES: 'lots' }, 'UPLOAD_MAX_BYTES'],
     [{ UPLOAD_MAX_BYTES: '0' }, 'UPLOAD_MAX_BYTES'],
+    [{ UPLOAD_ABANDON_HOURS: '0' }, 'UPLOAD_ABANDON_HOURS'],
+    [{ UPLOAD_ABANDON_HOURS: '1.5' }, 'UPLOAD_ABANDON_HOURS'],
   ])('stops start-up on %o', (env, message) => {
     expect(() => loadConfig({ ...base, ...env })).toThrow(/^Invalid configuration:\n/);
     expect(() => loadConfig({ ...base, ...env })).toThrow(message);

@@ -57,6 +57,13 @@ const envSchema = z.object({
     .min(1)
     .max(100 * 1024 ** 3)
     .default(2 * 1024 ** 3),
+  // How long an unfinished or never-saved upload is kept before its bytes are swept away.
+  UPLOAD_ABANDON_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 365 * 10)
+    .default(24 * 7),
 });
 
 /** Where uploaded bytes live: a directory, or an S3-compatible bucket. */
@@ -93,6 +100,11 @@ export interface Config {
   fileStore: FileStoreConfig;
   /** The most bytes one upload may have; for the document repository. */
   uploadMaxBytes: number;
+  /**
+   * After this many hours an upload is abandoned: an unfinished one idle that long, or an uploaded
+   * file never saved into a folder. Its row and bytes are swept (doc-upload-sweeper).
+   */
+  uploadAbandonHours: number;
 }
 
 const serverRoot = path.resolve(import.meta.dirname, '..', '..');
@@ -128,6 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(e.WEB_DIST ?? path.join(serverRoot, '..', 'web', 'dist')),
     fileStore: fileStoreConfig(e, dataDir),
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    uploadAbandonHours: e.UPLOAD_ABANDON_HOURS,
   };
 }
 

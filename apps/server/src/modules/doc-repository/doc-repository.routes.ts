@@ -191,7 +191,8 @@ export const docRepositoryRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: "Moves one of the acting unit's folders just before (up) or after (down) a sibling",
+        summary:
+          "Moves one of the acting unit's folders (or files) just before (up) or after (down) a sibling folder (or a file of the same folder)",
         params: projectParams.extend({ id: z.uuid(), targetId: z.uuid(), flag: updownFlag }),
         response: { 200: envelopeOf(z.null()) },
       },

@@ -20,6 +20,7 @@ import {
   deleteFiles,
   deleteFolders,
   findFilesOfProject,
+  listFileOrder,
   findFolderOfProject,
   findFoldersOfProject,
   findVersion,
@@ -33,6 +34,7 @@ import {
   listVersions,
   nextSortOrder,
   renameFolder,
+  setFileSortOrders,
   setSortOrders,
   type DocFolderInsert,
   type DocFolderRow,
@@ -381,7 +383,11 @@ export async function removeDocEntries(
   for (const key of keys) await ctx.files.remove(key);
 }
 
-/** `updown`: puts custom folder `id` just before (up) or after (down) its sibling `targetId`. */
+/**
+ * `updown`: puts custom folder `id` just before (up) or after (down) its sibling `targetId`; or,
+ * for two files of one folder, file `id` before or after file `targetId` (a drawing set is read
+ * in its order: the general notes first). A unit orders only its own uploads.
+ */
 export async function moveDocFolder(
   ctx: AppContext,
   input: {
@@ -395,6 +401,25 @@ export async function moveDocFolder(
   const { member, projectId } = input;
   await visibleProject(ctx.db, member, projectId);
   await inTransaction(ctx.db, async (tx) => {
+    const files = await findFilesOfProject(tx, projectId, [input.id, input.targetId]);
+    if (files.some((f) => f.file.id === input.id)) {
+      const moved = files.find((f) => f.file.id === input.id)!;
+      const target = files.find((f) => f.file.id === input.targetId);
+      if (!target) throw new AppError('NOT_FOUND');
+      await findVersion(tx, projectId, moved.version.id, { lock: true });
+      await requireWritable(tx, member!, moved.version, moved.folder);
+      if (moved.file.orgId !== member!.orgId) throw new AppError('DOC_FOLDER_NOT_YOURS');
+      if (target.file.folderId !== moved.file.folderId) throw new AppError('DOC_ORDER_MISMATCH');
+      if (target.file.id === moved.file.id) return;
+      const order = (await listFileOrder(tx, moved.file.folderId)).filter((id) => id !== moved.file.id);
+      const at = order.indexOf(target.file.id) + (input.flag === 'down' ? 1 : 0);
+      order.splice(at, 0, moved.file.id);
+      await setFileSortOrders(
+        tx,
+        order.map((id, i) => ({ id, sortOrder: i + 1 })),
+      );
+      return;
+    }
     const { folder, version } = await folderOf(tx, projectId, input.id);
     const { folder: target } = await folderOf(tx, projectId, input.targetId);
     await findVersion(tx, projectId, version.id, { lock: true });

@@ -21,7 +21,7 @@ import { cleanFileName } from './doc-uploads.service.js';
 export const TUS_PATH = '/api/files/tus';
 
 /** Where a tus upload's bytes wait until they are complete; local disk even with an S3 store. */
-function partPathOf(ctx: AppContext, uploadId: string) {
+export function partPathOf(ctx: AppContext, uploadId: string) {
   return path.join(ctx.config.dataDir, 'tus', `${uploadId}.part`);
 }
 
@@ -30,6 +30,11 @@ function partPathOf(ctx: AppContext, uploadId: string) {
  * part file at once would interleave their bytes, so the second is refused while the first runs.
  */
 const busy = new Set<string>();
+
+/** Whether a request of this process is writing the upload's part file now: the sweeper leaves it. */
+export function isTusUploadBusy(uploadId: string): boolean {
+  return busy.has(uploadId);
+}
 
 async function whileHolding<T>(uploadId: string, work: () => Promise<T>): Promise<T> {
   if (busy.has(uploadId)) throw new AppError('TUS_UPLOAD_BUSY');

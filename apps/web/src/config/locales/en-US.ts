@@ -558,6 +558,8 @@ export const enUS: Messages = {
     reconnaissance: 'Upload survey documents',
   },
   docRepository: {
+    moveUp: 'Move up',
+    moveDown: 'Move down',
     workingDrawingTitle: 'Upload drawings',
     reconnaissanceTitle: 'Upload survey documents',
     noVersion: 'This project has no document version yet; uploads open once the application is submitted.',

@@ -539,6 +539,8 @@ export const zhCN = {
     reconnaissance: '勘察文件上传',
   },
   docRepository: {
+    moveUp: '上移',
+    moveDown: '下移',
     workingDrawingTitle: '施工图资料上传',
     reconnaissanceTitle: '勘察文件上传',
     noVersion: '该项目还没有资料版本，项目提交后即可上传资料。',

@@ -48,6 +48,28 @@ export const useDeleteDocEntry = (target: DocRepositoryTarget) =>
     }),
   );
 
+/** `docRepository/deleteAll/{ids}`: several files or folders at once, all or none. */
+export const useDeleteDocEntries = (target: DocRepositoryTarget) =>
+  useRepositoryMutation(target, (ids: readonly string[]) =>
+    request<null>(docRepositoryUrl(target, `docRepository/deleteAll/${ids.map(enc).join(',')}`), {
+      method: 'DELETE',
+      headers: actingAs(target.orgId),
+    }),
+  );
+
+/**
+ * `docRepository/updown/{id}/{targetId}/{flag}`: puts the acting unit's custom folder `id` just
+ * before (`up`) or after (`down`) its sibling `targetId`, or its file `id` next to file `targetId`
+ * of the same folder.
+ */
+export const useMoveDocEntry = (target: DocRepositoryTarget) =>
+  useRepositoryMutation(target, (v: { id: string; targetId: string; flag: 'up' | 'down' }) =>
+    request<null>(
+      docRepositoryUrl(target, `docRepository/updown/${enc(v.id)}/${enc(v.targetId)}/${v.flag}`),
+      { headers: actingAs(target.orgId) },
+    ),
+  );
+
 /** `docRepositoryOrg/commitDoc`: the acting unit hands over its materials of one category. */
 export const useCommitDoc = (target: DocRepositoryTarget) =>
   useRepositoryMutation(target, (v: { versionId: string; category: DocCategory }) =>

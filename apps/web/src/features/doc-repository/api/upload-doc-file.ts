@@ -34,7 +34,9 @@ function refusal(xhr: XMLHttpRequest): ApiError {
 }
 
 /**
- * The multipart POST to the upload service (the operation code, then the file). XMLHttpRequest,
+ * The multipart POST to the upload service (the operation code, then the file): the spec's one-shot
+ * path. The screen's queue sends through tus instead (doc-tus-upload), which survives a broken
+ * connection and a reload; this stays for a single request where resuming is not wanted. XMLHttpRequest,
  * not fetch: only it reports the request body's progress. No timeout (spec §9: none on upload);
  * the code is the credential, so no bearer token goes with it.
  */

@@ -1,15 +1,28 @@
-import { App, Button, Popconfirm, Space, Table } from 'antd';
-import { DeleteOutlined, DownloadOutlined, EyeOutlined } from '@ant-design/icons';
+import { useState } from 'react';
+import { App, Button, Popconfirm, Space, Table, Typography } from 'antd';
+import {
+  ArrowDownOutlined,
+  ArrowUpOutlined,
+  DeleteOutlined,
+  DownloadOutlined,
+  EyeOutlined,
+} from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import type { DocFile } from '@drp/domain';
-import { useDeleteDocEntry } from '../api/doc-repository-mutations';
+import { useDeleteDocEntries, useDeleteDocEntry, useMoveDocEntry } from '../api/doc-repository-mutations';
 import { useDocFiles } from '../api/doc-repository-queries';
 import type { DocRepositoryTarget } from '../api/doc-repository-scope';
 import { isViewable, openDocFile } from '../api/view-doc-file';
 import { formatSize } from './format-size';
 
-/** The files of one folder: who uploaded them and when, to open, save, or delete where allowed. */
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * The files of one folder: who uploaded them and when, to open, save, or delete where allowed,
+ * one at a time or the chosen ones at once. Only files the caller may delete can be chosen, so
+ * 删除所选 only ever names deletable files (the server deletes them all or none).
+ */
 export function DocFileTable({
   target,
   versionId,
@@ -23,19 +36,88 @@ export function DocFileTable({
   const { message } = App.useApp();
   const files = useDocFiles(target, versionId, folderId);
   const remove = useDeleteDocEntry(target);
+  const removeAll = useDeleteDocEntries(target);
+  const moveFile = useMoveDocEntry(target);
+  const [chosen, setChosen] = useState<string[]>([]);
+
+  const rows = folderId ? (files.data ?? []) : [];
+  // What is still listed and deletable of the choice: a refresh or another folder drops the rest.
+  const selected = rows.filter((f) => f.deletable && chosen.includes(f.id));
+  const selectable = rows.some((f) => f.deletable);
 
   const open = (file: DocFile, download: boolean) =>
-    openDocFile(target, file, download).catch((error: unknown) =>
-      message.error(error instanceof Error ? error.message : String(error)),
-    );
+    openDocFile(target, file, download).catch((error: unknown) => message.error(messageOf(error)));
+
+  /** Moves a file past its neighbour: a drawing set is read in order, the general notes first. */
+  const moveBy = (file: DocFile, step: -1 | 1) => {
+    const neighbour = rows[rows.indexOf(file) + step];
+    if (!neighbour) return;
+    moveFile
+      .mutateAsync({ id: file.id, targetId: neighbour.id, flag: step < 0 ? 'up' : 'down' })
+      .catch((error: unknown) => {
+        void message.error(messageOf(error));
+      });
+  };
+
+  const removeSelected = () =>
+    removeAll
+      .mutateAsync(selected.map((f) => f.id))
+      .then(() => {
+        setChosen([]);
+        void message.success(t('docRepository.filesDeleted', { count: selected.length }));
+      })
+      .catch((error: unknown) => {
+        void message.error(messageOf(error));
+      });
 
   return (
     <Table<DocFile>
       rowKey="id"
       size="middle"
       loading={files.isFetching && !files.data}
-      dataSource={folderId ? (files.data ?? []) : []}
+      dataSource={rows}
       pagination={false}
+      rowSelection={
+        selectable
+          ? {
+              selectedRowKeys: selected.map((f) => f.id),
+              onChange: (keys) => setChosen(keys.map(String)),
+              getCheckboxProps: (file) => ({
+                disabled: !file.deletable,
+                'data-testid': 'file-select',
+              }),
+            }
+          : undefined
+      }
+      title={
+        selected.length > 0
+          ? () => (
+              <Space size={12} data-testid="file-selection-bar">
+                <Typography.Text>
+                  {t('docRepository.selectedFiles', { count: selected.length })}
+                </Typography.Text>
+                <Popconfirm
+                  title={t('docRepository.deleteSelectedConfirm', { count: selected.length })}
+                  description={t('docRepository.deleteSelectedText')}
+                  okText={t('common.confirm')}
+                  cancelText={t('common.cancel')}
+                  okButtonProps={{ danger: true, 'data-testid': 'files-delete-ok' }}
+                  onConfirm={removeSelected}
+                >
+                  <Button
+                    size="small"
+                    danger
+                    icon={<DeleteOutlined />}
+                    loading={removeAll.isPending}
+                    data-testid="files-delete"
+                  >
+                    {t('docRepository.deleteSelected')}
+                  </Button>
+                </Popconfirm>
+              </Space>
+            )
+          : undefined
+      }
       locale={{
         emptyText: files.isError
           ? files.error.message
@@ -77,9 +159,33 @@ export function DocFileTable({
         {
           title: t('docRepository.actions'),
           key: 'actions',
-          width: 150,
-          render: (_, file) => (
+          width: 210,
+          render: (_, file, index) => (
             <Space size={0}>
+              {file.deletable && (
+                <>
+                  <Button
+                    type="text"
+                    size="small"
+                    icon={<ArrowUpOutlined />}
+                    disabled={index === 0 || moveFile.isPending}
+                    onClick={() => moveBy(file, -1)}
+                    aria-label={t('docRepository.moveUp')}
+                    title={t('docRepository.moveUp')}
+                    data-testid="file-up"
+                  />
+                  <Button
+                    type="text"
+                    size="small"
+                    icon={<ArrowDownOutlined />}
+                    disabled={index === rows.length - 1 || moveFile.isPending}
+                    onClick={() => moveBy(file, 1)}
+                    aria-label={t('docRepository.moveDown')}
+                    title={t('docRepository.moveDown')}
+                    data-testid="file-down"
+                  />
+                </>
+              )}
               <Button
                 type="link"
                 size="small"
@@ -98,9 +204,7 @@ export function DocFileTable({
                     remove
                       .mutateAsync(file.id)
                       .then(() => message.success(t('docRepository.fileDeleted')))
-                      .catch((error: unknown) =>
-                        message.error(error instanceof Error ? error.message : String(error)),
-                      )
+                      .catch((error: unknown) => message.error(messageOf(error)))
                   }
                 >
                   <Button type="link" size="small" danger icon={<DeleteOutlined />} data-testid="file-delete">

@@ -12,9 +12,10 @@ import {
   Spin,
   Tag,
   Typography,
-  Upload,
 } from 'antd';
 import {
+  ArrowDownOutlined,
+  ArrowUpOutlined,
   BellOutlined,
   CheckCircleOutlined,
   CheckOutlined,
@@ -24,7 +25,6 @@ import {
   FolderAddOutlined,
   RollbackOutlined,
   SendOutlined,
-  UploadOutlined,
 } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -44,6 +44,7 @@ import {
   useAddDocFolder,
   useCommitDoc,
   useDeleteDocEntry,
+  useMoveDocEntry,
   useRenameDocFolder,
 } from '../api/doc-repository-mutations';
 import { downloadDocVersionZip, useConfirmApplyDoc, useSupplyDoc } from '../api/doc-handover-mutations';
@@ -62,6 +63,7 @@ import { DocFolderTree, indexFolders } from './doc-folder-tree';
 import { DocSupplyModal, type SupplyMode } from './doc-supply-modal';
 import { DocUnitsPanel } from './doc-units-panel';
 import { FolderNameModal } from './folder-name-modal';
+import { UploadButtons } from './upload-buttons';
 import { UploadQueue } from './upload-queue';
 import './doc-repository.css';
 
@@ -172,6 +174,7 @@ function VersionView({
   const addFolder = useAddDocFolder(target);
   const renameFolder = useRenameDocFolder(target);
   const deleteEntry = useDeleteDocEntry(target);
+  const move = useMoveDocEntry(target);
   const commit = useCommitDoc(target);
   const confirm = useConfirmApplyDoc(target);
   const supply = useSupplyDoc(target);
@@ -259,6 +262,24 @@ function VersionView({
         void message.error(messageOf(error));
       })
       .finally(() => setZipping(false));
+  };
+
+  /** The unit's own folder next to this one under the same parent, which it may be moved past. */
+  const siblingOf = (folder: DocFolderNode, step: -1 | 1) => {
+    const parent = folder.parentId ? folders.get(folder.parentId) : undefined;
+    const siblings = (parent ? parent.children : (tree.data ?? [])).filter(
+      (f) => f.kind === 'CUSTOM' && f.editable,
+    );
+    return siblings[siblings.findIndex((f) => f.id === folder.id) + step];
+  };
+  const moveFolder = (folder: DocFolderNode, step: -1 | 1) => {
+    const neighbour = siblingOf(folder, step);
+    if (!neighbour) return;
+    move
+      .mutateAsync({ id: folder.id, targetId: neighbour.id, flag: step < 0 ? 'up' : 'down' })
+      .catch((error: unknown) => {
+        void message.error(messageOf(error));
+      });
   };
 
   const confirmDelete = (folder: DocFolderNode) =>
@@ -450,6 +471,26 @@ function VersionView({
                   <Button
                     type="link"
                     size="small"
+                    icon={<ArrowUpOutlined />}
+                    disabled={!siblingOf(selected, -1) || move.isPending}
+                    onClick={() => moveFolder(selected, -1)}
+                    data-testid="folder-up"
+                  >
+                    {t('docRepository.moveUp')}
+                  </Button>
+                  <Button
+                    type="link"
+                    size="small"
+                    icon={<ArrowDownOutlined />}
+                    disabled={!siblingOf(selected, 1) || move.isPending}
+                    onClick={() => moveFolder(selected, 1)}
+                    data-testid="folder-down"
+                  >
+                    {t('docRepository.moveDown')}
+                  </Button>
+                  <Button
+                    type="link"
+                    size="small"
                     icon={<EditOutlined />}
                     onClick={() => setDialog({ mode: 'rename', folder: selected })}
                     data-testid="folder-rename"
@@ -501,23 +542,15 @@ function VersionView({
           extra={
             mode === 'upload' &&
             selected?.editable && (
-              <Upload
-                multiple
-                showUploadList={false}
-                beforeUpload={(file) => {
-                  queue.add([file], {
+              <UploadButtons
+                onFiles={(files) =>
+                  queue.add(files, {
                     versionId: version.id,
                     folderId: selected.id,
                     folderName: selected.name,
-                  });
-                  // The queue sends it: antd's own upload and list stay out of the way.
-                  return Upload.LIST_IGNORE;
-                }}
-              >
-                <Button type="primary" size="small" icon={<UploadOutlined />} data-testid="doc-upload">
-                  {t('docRepository.upload')}
-                </Button>
-              </Upload>
+                  })
+                }
+              />
             )
           }
         >
@@ -526,6 +559,8 @@ function VersionView({
               items={queue.items}
               onCancel={queue.cancel}
               onRetry={queue.retry}
+              onPause={queue.pause}
+              onResume={queue.resume}
               onClear={queue.clearFinished}
             />
           )}
