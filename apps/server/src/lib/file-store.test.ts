@@ -1,11 +1,9 @@
 import { createHash } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
-import { CreateBucketCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   FileTooLargeError,
@@ -15,18 +13,9 @@ import {
   type FileStore,
 } from './file-store.js';
 import { S3FileStore } from './s3-file-store.js';
-
-// s3rver ships no types; this is the part of it the tests use.
-interface S3rverServer {
-  run(): Promise<{ port: number }>;
-  close(): Promise<void>;
-}
-type S3rverOptions = { address: string; port: number; silent: boolean; directory: string };
-const S3rver = createRequire(import.meta.url)('s3rver') as new (options: S3rverOptions) => S3rverServer;
+import { startS3TestServer, type S3TestServer } from '../test/s3-test-server.js';
 
 const MiB = 1024 * 1024;
-const BUCKET = 'drawings';
-const S3RVER_KEYS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 
 /** Deterministic bytes at any offset, so a large file can be checked without holding it. */
 function pattern(start: number, length: number): Buffer {
@@ -74,43 +63,25 @@ async function hashOfStored(store: FileStore, key: string): Promise<string> {
   return hash.digest('hex');
 }
 
-let s3rver: S3rverServer;
-let s3rverDir: string;
-let endpoint: string;
+let s3rver: S3TestServer;
 const s3Stores: S3FileStore[] = [];
-let s3: S3Client;
 
 function s3Store(keyPrefix?: string): S3FileStore {
-  const store = new S3FileStore({
-    bucket: BUCKET,
-    region: 'us-east-1',
-    endpoint,
-    credentials: S3RVER_KEYS,
-    keyPrefix,
-  });
+  const { bucket, region, endpoint, credentials } = s3rver;
+  const store = new S3FileStore({ bucket, region, endpoint, credentials, keyPrefix });
   s3Stores.push(store);
   return store;
 }
 
-async function bucketKeys(): Promise<string[]> {
-  const listed = await s3.send(new ListObjectsV2Command({ Bucket: BUCKET }));
-  return (listed.Contents ?? []).map((o) => o.Key!);
-}
+const bucketKeys = () => s3rver.listKeys();
 
 beforeAll(async () => {
-  s3rverDir = await mkdtemp(path.join(os.tmpdir(), 'drp-s3rver-'));
-  s3rver = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: s3rverDir });
-  const { port } = await s3rver.run();
-  endpoint = `http://127.0.0.1:${port}`;
-  s3 = new S3Client({ region: 'us-east-1', endpoint, forcePathStyle: true, credentials: S3RVER_KEYS });
-  await s3.send(new CreateBucketCommand({ Bucket: BUCKET }));
+  s3rver = await startS3TestServer();
 });
 
 afterAll(async () => {
   for (const store of s3Stores) store.destroy();
-  s3?.destroy();
   await s3rver?.close();
-  if (s3rverDir) await rm(s3rverDir, { recursive: true, force: true });
 });
 
 interface Driver {

@@ -9,7 +9,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { ORG_HEADER, type DocFile, type DocFolderNode, type OperationCode } from '@drp/domain';
 import { demoOrgIds, detailOf, projectApi } from '../../test/project-fixture.js';
 import { multipartBody, pdfBytes, submittedForMaterials } from '../../test/doc-fixture.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { FILE_STORES, createDriverTestApp, type DriverTestApp } from '../../test/driver-test-app.js';
 
 const run = promisify(execFile);
 
@@ -42,8 +42,8 @@ with zipfile.ZipFile(sys.argv[1]) as z:
                       for i in z.infolist()]))
 `;
 
-describe('reading files: view links and the zip of a version', () => {
-  let t: TestApp;
+describe.each(FILE_STORES)('reading files: view links and the zip of a version ($driver)', ({ driver }) => {
+  let t: DriverTestApp;
   let api: ReturnType<typeof projectApi>;
   let org: Record<string, string>;
   const tokens: Record<string, string> = {};
@@ -118,7 +118,7 @@ describe('reading files: view links and the zip of a version', () => {
 
   beforeAll(async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'doc-files-'));
-    t = await createTestApp();
+    t = await createDriverTestApp(driver);
     api = projectApi(t);
     org = await demoOrgIds(t.database.db);
     for (const user of ['construct_admin', 'design_admin', 'survey_admin', 'censor_admin', 'design2_admin'])
@@ -313,6 +313,7 @@ describe('reading files: view links and the zip of a version', () => {
   it('stops serving a file once it is deleted', async () => {
     const name = '临时.pdf';
     const structure = (await treeOf('design_admin', org.design!, 'DESIGN'))[0]!.children[0]!;
+    const before = await t.storedKeys('drawings');
     const file = await put('design_admin', org.design!, structure.id, name, pdf('tmp'));
     const { url } = await viewUrl(name);
     expect((await open(url)).statusCode).toBe(200);
@@ -320,6 +321,7 @@ describe('reading files: view links and the zip of a version', () => {
       await api.send('DELETE', `${base(org.design!)}/docRepository/delete/${file.id}`, tokens.design_admin),
     );
     refused(await open(url), 404, 'NOT_FOUND');
+    expect(await t.storedKeys('drawings')).toEqual(before);
   });
 
   // Last: moving the clock on ages the test's sessions too.

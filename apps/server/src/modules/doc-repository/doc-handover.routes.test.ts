@@ -10,7 +10,7 @@ import type {
 } from '@drp/domain';
 import { demoOrgIds, detailOf, projectApi } from '../../test/project-fixture.js';
 import { pdfBytes, submittedForMaterials, uploadDocFile } from '../../test/doc-fixture.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { FILE_STORES, createDriverTestApp, type DriverTestApp } from '../../test/driver-test-app.js';
 
 function refused(res: LightMyRequestResponse, status: number, code: string) {
   expect(res.statusCode, res.body).toBe(status);
@@ -29,8 +29,8 @@ const USERS = [
 ] as const;
 type User = (typeof USERS)[number];
 
-describe('handing over a version: commit, send, return with reasons, accept', () => {
-  let t: TestApp;
+describe.each(FILE_STORES)('handing over a version: commit, send, return, accept ($driver)', ({ driver }) => {
+  let t: DriverTestApp;
   let api: ReturnType<typeof projectApi>;
   let org: Record<string, string>;
   const tokens = {} as Record<User, string>;
@@ -88,7 +88,7 @@ describe('handing over a version: commit, send, return with reasons, accept', ()
     ).items.filter((m) => m.projectId === projectId);
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createDriverTestApp(driver);
     api = projectApi(t);
     org = await demoOrgIds(t.database.db);
     for (const user of USERS) tokens[user] = await t.signIn(user);

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { appendFile, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -11,7 +12,12 @@ import { docUploads } from '../../db/schema/doc-repository.js';
 import { sha256Hex } from '../../lib/crypto.js';
 import { submittedForMaterials } from '../../test/doc-fixture.js';
 import { demoOrgIds, detailOf, projectApi } from '../../test/project-fixture.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import {
+  FILE_STORES,
+  createDriverTestApp,
+  releaseFileStore,
+  type DriverTestApp,
+} from '../../test/driver-test-app.js';
 
 function refused(res: LightMyRequestResponse, status: number, code: string) {
   expect(res.statusCode, res.body).toBe(status);
@@ -28,8 +34,8 @@ const TUS = { 'tus-resumable': '1.0.0' };
 
 const MAX = 16 * 1024 ** 2;
 
-describe('resumable uploads (tus 1.0.0) with operation codes', () => {
-  let t: TestApp;
+describe.each(FILE_STORES)('resumable uploads (tus 1.0.0) with operation codes ($driver)', ({ driver }) => {
+  let t: DriverTestApp;
   let api: ReturnType<typeof projectApi>;
   let org: Record<string, string>;
   let token: string;
@@ -94,16 +100,17 @@ describe('resumable uploads (tus 1.0.0) with operation codes', () => {
     )[0]!;
   const partOf = async (code: string) =>
     path.join(t.config.dataDir, 'tus', `${(await uploadOf(code)).id}.part`);
-  /** Stored drawing files and part files on disk: what "nothing stored" is checked against. */
+  /**
+   * Stored drawing files (on disk or in the bucket) and part files, which stay on local disk
+   * whatever the store: what "nothing stored" is checked against.
+   */
   const onDisk = async () => ({
-    stored: (
-      await readdir(path.join(t.config.dataDir, 'files', 'drawings'), { recursive: true }).catch(() => [])
-    ).filter((f) => /[0-9a-f-]{36}$/.test(String(f))).length,
+    stored: (await t.storedKeys('drawings')).length,
     parts: (await readdir(path.join(t.config.dataDir, 'tus')).catch(() => [])).length,
   });
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { UPLOAD_MAX_BYTES: String(MAX) } });
+    t = await createDriverTestApp(driver, { env: { UPLOAD_MAX_BYTES: String(MAX) } });
     api = projectApi(t);
     org = await demoOrgIds(t.database.db);
     const construct = await t.signIn('construct_admin');
@@ -143,7 +150,9 @@ describe('resumable uploads (tus 1.0.0) with operation codes', () => {
   });
 
   it('takes a drawing in three PATCHes, with HEAD in between, and saves it with the SHA-256 of the source', async () => {
+    // Over S3's 5 MiB part size: the finished file goes to the bucket as a multipart upload.
     const body = pdf('结构施工图', 5 * 1024 ** 2);
+    const before = await onDisk();
     const code = await newCode();
     const url = await started(code, '结构设计总说明.pdf', body.length);
     expect(url).toMatch(/^\/api\/files\/tus\/[A-Za-z0-9_-]{43}$/);
@@ -155,7 +164,11 @@ describe('resumable uploads (tus 1.0.0) with operation codes', () => {
       if (i < 2) expect(await offsetOf(url)).toBe(cut[i + 1]);
     }
     expect(await offsetOf(url)).toBe(body.length);
-    expect((await onDisk()).parts).toBe(0);
+    // The part file is gone once its bytes are in the store.
+    expect(await onDisk()).toEqual({ stored: before.stored + 1, parts: 0 });
+    const stored = await t.app.ctx.files.open((await uploadOf(code)).storageKey!);
+    expect(stored?.size).toBe(body.length);
+    expect(sha256(await buffer(stored!.body))).toBe(sha256(body));
     const saved = await saveFile(code);
     expect(saved).toMatchObject({
       name: '结构设计总说明.pdf',
@@ -253,6 +266,7 @@ describe('resumable uploads (tus 1.0.0) with operation codes', () => {
       await patched(url, 2_000_000, body.subarray(2_000_000), next);
     } finally {
       await next.close();
+      releaseFileStore(next.ctx.files);
     }
     const upload = await uploadOf(code);
     expect(upload).toMatchObject({ status: 'UPLOADED', size: body.length, sha256: sha256(body) });

@@ -1,12 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { readdir } from 'node:fs/promises';
-import path from 'node:path';
+import { buffer } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import type { DocFile, DocFolderNode, DocPersonInfo, OperationCode, UploadedFile } from '@drp/domain';
 import { demoOrgIds, detailOf, projectApi } from '../../test/project-fixture.js';
 import { multipartBody, pdfBytes, submittedForMaterials } from '../../test/doc-fixture.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { FILE_STORES, createDriverTestApp, type DriverTestApp } from '../../test/driver-test-app.js';
 
 function refused(res: LightMyRequestResponse, status: number, code: string) {
   expect(res.statusCode, res.body).toBe(status);
@@ -18,8 +17,8 @@ const sha256 = (body: Buffer) => createHash('sha256').update(body).digest('hex')
 
 const MAX = 200_000;
 
-describe('uploading drawings with operation codes', () => {
-  let t: TestApp;
+describe.each(FILE_STORES)('uploading drawings with operation codes ($driver)', ({ driver }) => {
+  let t: DriverTestApp;
   let api: ReturnType<typeof projectApi>;
   let org: Record<string, string>;
   const tokens: Record<string, string> = {};
@@ -48,11 +47,8 @@ describe('uploading drawings with operation codes', () => {
         query: { versionId, folderId },
       }),
     );
-  /** Every stored drawing file on disk: what "nothing stored" is checked against. */
-  const stored = async () =>
-    (
-      await readdir(path.join(t.config.dataDir, 'files', 'drawings'), { recursive: true }).catch(() => [])
-    ).filter((f) => /[0-9a-f-]{36}$/.test(String(f))).length;
+  /** Every stored drawing file, on disk or in the bucket: what "nothing stored" is checked against. */
+  const stored = async () => (await t.storedKeys('drawings')).length;
   /** Uploads and saves one file as design_admin; answers the saved file. */
   const put = async (name: string, body: Buffer, folderId = structure.id) => {
     const { operationCode } = await codeFor('design_admin', org.design!, folderId);
@@ -61,7 +57,7 @@ describe('uploading drawings with operation codes', () => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { UPLOAD_MAX_BYTES: String(MAX) } });
+    t = await createDriverTestApp(driver, { env: { UPLOAD_MAX_BYTES: String(MAX) } });
     api = projectApi(t);
     org = await demoOrgIds(t.database.db);
     for (const user of [
@@ -91,10 +87,17 @@ describe('uploading drawings with operation codes', () => {
 
   it('takes a drawing with its Chinese name and SHA-256, shows it once saved, to the parties', async () => {
     const body = pdf('结构施工图');
+    const before = await t.storedKeys('drawings');
     const { operationCode, maxBytes } = await codeFor('design_admin', org.design!, structure.id);
     expect(maxBytes).toBe(MAX);
     const up = detailOf<UploadedFile>(await upload(operationCode, { name: '结构设计总说明.pdf', body }));
     expect(up).toMatchObject({ name: '结构设计总说明.pdf', size: body.length, sha256: sha256(body) });
+    // The store holds exactly the bytes sent, under one new key.
+    const added = (await t.storedKeys('drawings')).filter((key) => !before.includes(key));
+    expect(added).toHaveLength(1);
+    const opened = await t.app.ctx.files.open(added[0]!);
+    expect(opened?.size).toBe(body.length);
+    expect((await buffer(opened!.body)).equals(body)).toBe(true);
     // Uploaded but not saved: nobody sees it in the folder yet.
     expect(await files('design_admin', org.design!)).toEqual([]);
     const saved = detailOf<DocFile>(await saveFile('design_admin', org.design!, operationCode));
@@ -230,6 +233,32 @@ describe('uploading drawings with operation codes', () => {
     );
     expect((await files('design_admin', org.design!)).map((f) => f.name)).not.toContain('待删.pdf');
     expect(await stored()).toBe(before);
+  });
+
+  it('deletes folders with the files inside them, and their bytes', async () => {
+    const folder = async (parentId: string, name: string) =>
+      detailOf<{ id: string }>(
+        await api.send('POST', `${base(org.design!)}/docRepository/saveFolder`, tokens.design_admin, {
+          payload: { versionId, parentId, name },
+        }),
+      ).id;
+    const before = await stored();
+    const outer = await folder(structure.id, '详图');
+    const inner = await folder(outer, '节点');
+    const other = await folder(structure.id, '作废');
+    await put('节点详图.pdf', pdf('inner'), inner);
+    await put('墙身详图.pdf', pdf('outer'), outer);
+    const loose = await put('作废图.pdf', pdf('loose'), other);
+    expect(await stored()).toBe(before + 3);
+    detailOf(
+      await api.send(
+        'DELETE',
+        `${base(org.design!)}/docRepository/deleteAll/${outer},${loose.id}`,
+        tokens.design_admin,
+      ),
+    );
+    expect(await stored()).toBe(before);
+    expect(await files('design_admin', org.design!, other)).toEqual([]);
   });
 
   // Last: moving the clock on ends the test's sessions too.
