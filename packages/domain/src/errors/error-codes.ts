@@ -127,6 +127,12 @@ export const ERROR_CODES = {
     'zh-CN': '文件不能超过 {mb} MB',
     'en-US': 'The file must not exceed {mb} MB',
   },
+  UNLOCK_NOT_ALLOWED: {
+    status: 403,
+    'zh-CN': '该账号同时属于其他单位或为平台管理员账号，请联系系统管理员解除锁定',
+    'en-US':
+      'This account also belongs to other organisations or is a platform administrator; ask the system administrator to unlock it',
+  },
   RESET_NOT_ALLOWED: {
     status: 403,
     'zh-CN': '该账号同时属于其他单位或为平台管理员账号，请联系系统管理员重置密码',

@@ -832,6 +832,12 @@ describe('password resets and unlocking', () => {
         'RESET_NOT_ALLOWED',
       );
       expect((await api.login(username, DEMO_PASSWORD)).statusCode, username).toBe(200);
+      // Nor lift the lockout that stops someone guessing their password.
+      await lockOut(api, username);
+      refused(await api.unlock(w.tokens.designAdmin, w.org.design, added.id), 403, 'UNLOCK_NOT_ALLOWED');
+      refused(await api.login(username, DEMO_PASSWORD), 423, 'ACCOUNT_LOCKED');
+      detailOf(await api.unlock(w.tokens.sysadmin, w.org.design, added.id));
+      expect((await api.login(username, DEMO_PASSWORD)).statusCode, username).toBe(200);
     }
     // multi_user is also in a survey unit design_admin does not run.
     const multi = await w.memberOf(w.org.design, 'multi_user');

@@ -137,7 +137,11 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await unlockMember(app.ctx, { ...request.params, audit: auditActorOf(request) });
+      await unlockMember(app.ctx, {
+        ...request.params,
+        actor: request.auth!.principal,
+        audit: auditActorOf(request),
+      });
       return ok(request, null);
     },
   );

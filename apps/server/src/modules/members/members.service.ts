@@ -184,6 +184,24 @@ function temporaryPassword(): string {
 }
 
 /**
+ * A temporary password or a lifted lockout opens everything the account reaches, and any account
+ * can be added to an org by its username: an org admin acts only on accounts that belong to no
+ * org it does not administer, and never on the system admin. The system admin acts on the others.
+ */
+async function requireWholeAccountAdmin(
+  ctx: AppContext,
+  actor: Principal,
+  accountId: string,
+  refusal: 'RESET_NOT_ALLOWED' | 'UNLOCK_NOT_ALLOWED',
+) {
+  if (actor.systemAdmin) return;
+  const administered = new Set(actor.members.filter((m) => m.admin).map((m) => m.orgId));
+  const account = await findAccountById(ctx.db, accountId);
+  const orgIds = await listAccountOrgIds(ctx.db, accountId);
+  if (account?.systemAdmin || orgIds.some((orgId) => !administered.has(orgId))) throw new AppError(refusal);
+}
+
+/**
  * Gives the member a temporary password, shown once to the admin; every session of the account
  * ends, any lockout is lifted, and the next sign-in must choose a new password.
  */
@@ -193,16 +211,7 @@ export async function resetMemberPassword(
 ) {
   const member = await findMemberInOrg(ctx.db, input.orgId, input.memberId);
   if (!member) throw new AppError('NOT_FOUND');
-  if (!input.actor.systemAdmin) {
-    // The temporary password opens everything the account reaches, and any account can be added
-    // to an org by its username: an org admin resets only accounts that belong to no org it does
-    // not administer, and never the system admin. The system admin resets the others.
-    const administered = new Set(input.actor.members.filter((m) => m.admin).map((m) => m.orgId));
-    const account = await findAccountById(ctx.db, member.accountId);
-    const orgIds = await listAccountOrgIds(ctx.db, member.accountId);
-    if (account?.systemAdmin || orgIds.some((orgId) => !administered.has(orgId)))
-      throw new AppError('RESET_NOT_ALLOWED');
-  }
+  await requireWholeAccountAdmin(ctx, input.actor, member.accountId, 'RESET_NOT_ALLOWED');
   const password = temporaryPassword();
   const passwordHash = await hashPassword(password);
   await inTransaction(ctx.db, async (tx) => {
@@ -218,12 +227,18 @@ export async function resetMemberPassword(
   return { temporaryPassword: password };
 }
 
+/**
+ * Lifts the lockout of a member's account. Like a reset, only for an account wholly the admin's:
+ * otherwise adding someone's account by its username and unlocking it would let a guesser go on
+ * past the lockout that protects it.
+ */
 export async function unlockMember(
   ctx: AppContext,
-  input: { orgId: string; memberId: string; audit: AuditActor },
+  input: { orgId: string; memberId: string; actor: Principal; audit: AuditActor },
 ) {
   const member = await findMemberInOrg(ctx.db, input.orgId, input.memberId);
   if (!member) throw new AppError('NOT_FOUND');
+  await requireWholeAccountAdmin(ctx, input.actor, member.accountId, 'UNLOCK_NOT_ALLOWED');
   await inTransaction(ctx.db, async (tx) => {
     await unlockAccount(tx, member.accountId);
     await recordAudit(tx, ctx.clock(), {
