@@ -37,6 +37,11 @@ import { docFilesRoutes } from './modules/doc-repository/doc-files.routes.js';
 import { docTusRoutes } from './modules/doc-repository/doc-tus.routes.js';
 import { docHandoverRoutes } from './modules/doc-repository/doc-handover.routes.js';
 import { docUploadSweeper } from './modules/doc-repository/doc-upload-sweeper.js';
+import { portalCreditRoutes } from './modules/portal/portal-credit.routes.js';
+import { portalForumRoutes } from './modules/portal/portal-forum.routes.js';
+import { portalArticlesRoutes } from './modules/portal/portal-articles.routes.js';
+import { portalFilesRoutes } from './modules/portal/portal-files.routes.js';
+import { portalSiteRoutes } from './modules/portal/portal-site.routes.js';
 import { SessionCache } from './modules/auth/session-cache.js';
 
 declare module 'fastify' {
@@ -148,6 +153,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(docTusRoutes);
   await app.register(docHandoverRoutes);
   await app.register(docUploadSweeper);
+  await app.register(portalCreditRoutes);
+  await app.register(portalForumRoutes);
+  await app.register(portalArticlesRoutes);
+  await app.register(portalFilesRoutes);
+  await app.register(portalSiteRoutes);
 
   await app.register(webPlugin, { webDist: config.webDist });
   return app;

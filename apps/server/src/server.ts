@@ -3,6 +3,7 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config/config.js';
 import { loadSecrets } from './config/secrets.js';
 import { openDatabase } from './db/database.js';
+import { seedDemoPortal } from './db/seed/demo-portal-seed.js';
 import { seedDemoProjects } from './db/seed/demo-projects-seed.js';
 import { seedDemo } from './db/seed/demo-seed.js';
 
@@ -26,6 +27,9 @@ if (seeded && config.seedDemoProjects) {
   await seedDemoProjects(app.ctx);
   console.log('Demo applications created.');
 }
+// The portal's demo content needs the file store, so it comes once the app has one; an empty
+// portal (a database seeded before the portal existed) gets it too.
+if (config.seedDemo && (await seedDemoPortal(app.ctx))) console.log('Demo portal content created.');
 
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -231,6 +231,10 @@ const constructOrg = { orgId: org('construct') };
 const NO_SUCH_APPLICATION = '00000000-0000-4000-8000-0000000000a1';
 
 const NO_SUCH_PROJECT = '00000000-0000-4000-8000-0000000000b1';
+/** A portal article or file id that exists nowhere. */
+const NO_SUCH_ARTICLE = '00000000-0000-4000-8000-0000000000d1';
+/** A portal credit entry, forum topic or reply id that exists nowhere. */
+const NO_SUCH_PORTAL_ITEM = '00000000-0000-4000-8000-0000000000c7';
 const ownMalformedProject = { orgId: ownOrg(), projectId: 'not-a-project-id' };
 const ownProject = { orgId: ownOrg(), projectId: NO_SUCH_PROJECT };
 /**
@@ -863,5 +867,111 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   'GET /api/checkDrawings/projectDoc/download/:id': {
     call: { params: { id: 'not-a-doc-id' } },
     expected: statuses({ anonymous: 401, infoStaff: 403, systemAdmin: 403, default: 400 }),
+  },
+
+  // Portal articles, files, links and footer: the public reads what is published, staff keep it
+  'GET /api/portal/home': { call: {}, expected: everyone(200) },
+  'GET /api/portal/site': { call: {}, expected: everyone(200) },
+  'GET /api/portal/articles': { call: { query: { category: 'NOTICE' } }, expected: everyone(200) },
+  'GET /api/portal/articles/:id': {
+    call: { params: { id: NO_SUCH_ARTICLE } },
+    expected: everyone(404),
+    note: 'Public: a missing, draft or deleted article answers 404 to everyone alike.',
+  },
+  'GET /api/portal/files/:id': { call: { params: { id: NO_SUCH_ARTICLE } }, expected: everyone(404) },
+  'GET /api/info/portal/articles': { call: {}, expected: infoArea(200) },
+  'POST /api/info/portal/articles': {
+    call: { body: {} },
+    expected: infoArea(400),
+    note: 'Empty article: fails validation, nothing is created.',
+  },
+  'GET /api/info/portal/articles/:id': { call: { params: { id: NO_SUCH_ARTICLE } }, expected: infoArea(404) },
+  'PUT /api/info/portal/articles/:id': {
+    call: { params: { id: NO_SUCH_ARTICLE }, body: {} },
+    expected: infoArea(400),
+    note: 'Empty article: fails validation, nothing changes.',
+  },
+  'DELETE /api/info/portal/articles/:id': {
+    call: { params: { id: NO_SUCH_ARTICLE } },
+    expected: infoArea(404),
+    note: 'An id that exists nowhere: nothing is deleted.',
+  },
+  'POST /api/info/portal/articles/:id/publish': {
+    call: { params: { id: NO_SUCH_ARTICLE } },
+    expected: infoArea(404),
+    note: 'An id that exists nowhere: nothing is published.',
+  },
+  'POST /api/info/portal/articles/:id/unpublish': {
+    call: { params: { id: NO_SUCH_ARTICLE } },
+    expected: infoArea(404),
+  },
+  'GET /api/info/portal/articles/:id/history': {
+    call: { params: { id: NO_SUCH_ARTICLE } },
+    expected: infoArea(404),
+  },
+  'POST /api/info/portal/uploads': {
+    call: { body: {} },
+    expected: infoArea(415),
+    note: 'A JSON body where a multipart upload is expected: refused as 415, nothing is stored.',
+  },
+  'GET /api/info/portal/files/:id': { call: { params: { id: NO_SUCH_ARTICLE } }, expected: infoArea(404) },
+  'GET /api/info/portal/site': { call: {}, expected: infoArea(200) },
+  'PUT /api/info/portal/site': {
+    call: { body: {} },
+    expected: infoArea(400),
+    note: 'No links or footer: fails validation, the site is unchanged.',
+  },
+
+  // Portal credit information and forum: the public reads, signed-in users post, staff keep and moderate
+  'GET /api/portal/credit': { call: { query: { list: 'commendationList' } }, expected: everyone(200) },
+  'GET /api/portal/forum/topics': { call: {}, expected: everyone(200) },
+  'GET /api/portal/forum/topics/:id': {
+    call: { params: { id: NO_SUCH_PORTAL_ITEM } },
+    expected: everyone(404),
+  },
+  'POST /api/portal/forum/topics': {
+    call: { body: {} },
+    expected: signedIn(400),
+    note: 'Empty post: fails validation, no topic is opened (and each account posts once: no rate limit hit).',
+  },
+  'POST /api/portal/forum/topics/:id/replies': {
+    call: { params: { id: NO_SUCH_PORTAL_ITEM }, body: {} },
+    expected: signedIn(400),
+    note: 'Empty reply: fails validation, nothing is posted.',
+  },
+  'GET /api/info/portal/credit': { call: {}, expected: infoArea(200) },
+  'POST /api/info/portal/credit': {
+    call: { body: {} },
+    expected: infoArea(400),
+    note: 'Empty entry: fails validation, nothing is added.',
+  },
+  'PUT /api/info/portal/credit/:id': {
+    call: { params: { id: NO_SUCH_PORTAL_ITEM }, body: {} },
+    expected: infoArea(400),
+    note: 'Empty entry: fails validation, nothing changes.',
+  },
+  'DELETE /api/info/portal/credit/:id': {
+    call: { params: { id: NO_SUCH_PORTAL_ITEM } },
+    expected: infoArea(404),
+    note: 'An id that exists nowhere: nothing is deleted.',
+  },
+  'GET /api/info/portal/credit/:id/history': {
+    call: { params: { id: NO_SUCH_PORTAL_ITEM } },
+    expected: infoArea(404),
+  },
+  'GET /api/info/portal/forum/topics': { call: {}, expected: infoArea(200) },
+  'GET /api/info/portal/forum/topics/:id': {
+    call: { params: { id: NO_SUCH_PORTAL_ITEM } },
+    expected: infoArea(404),
+  },
+  'PUT /api/info/portal/forum/topics/:id': {
+    call: { params: { id: NO_SUCH_PORTAL_ITEM }, body: { hidden: 'yes' } },
+    expected: infoArea(400),
+    note: 'A moderation that is not a boolean: fails validation, nothing changes.',
+  },
+  'PUT /api/info/portal/forum/replies/:id': {
+    call: { params: { id: NO_SUCH_PORTAL_ITEM }, body: {} },
+    expected: infoArea(400),
+    note: 'No `hidden`: fails validation, nothing changes.',
   },
 };

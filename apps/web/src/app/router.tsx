@@ -26,6 +26,13 @@ import {
 } from './routes/areas/ent-pages';
 import { OrgUsersPage } from './routes/areas/org-users-page';
 import { PasswordModifyPage } from './routes/areas/password-modify-page';
+import {
+  PortalArticleEditPage,
+  PortalArticleListPage,
+  PortalCreditPage,
+  PortalForumPage,
+  PortalSitePage,
+} from './routes/areas/portal-manage-pages';
 import { ChangeDetailPage, NewChangePage } from './routes/areas/project-alter-pages';
 import {
   NewReportPage,
@@ -36,6 +43,7 @@ import {
 import { SurveyInfoFormPage, SurveyInfoListPage, SurveyInfoPage } from './routes/areas/survey-info-pages';
 import { IndexRedirect } from './routes/common/index-redirect';
 import { NotFoundPage } from './routes/common/not-found-page';
+import { PortalHandOff } from './routes/common/portal-hand-off';
 import { LoginPage } from './routes/sso/login-page';
 import { RegisterPage, UserAgreementPage } from './routes/sso/register-pages';
 
@@ -122,6 +130,25 @@ const AREA_SCREENS: Record<AreaKey, RouteObject[]> = {
     { path: 'ent/detail/:id', element: <DirectoryDetailPage />, handle: { title: 'orgs.detailTitle' } },
     { path: 'ent/add', element: <DirectoryEditPage />, handle: { title: 'orgs.add' } },
     { path: 'ent/add/:id', element: <DirectoryEditPage />, handle: { title: 'orgs.edit' } },
+    // The public portal's content (issue 7), beside the spec's ent pages.
+    {
+      path: 'portal/articles',
+      element: <PortalArticleListPage />,
+      handle: { title: 'portalManage.menu.articles' },
+    },
+    {
+      path: 'portal/articles/new',
+      element: <PortalArticleEditPage />,
+      handle: { title: 'portalManage.article.newTitle' },
+    },
+    {
+      path: 'portal/articles/:id',
+      element: <PortalArticleEditPage />,
+      handle: { title: 'portalManage.article.editTitle' },
+    },
+    { path: 'portal/credit', element: <PortalCreditPage />, handle: { title: 'portalManage.menu.credit' } },
+    { path: 'portal/site', element: <PortalSitePage />, handle: { title: 'portalManage.menu.site' } },
+    { path: 'portal/forum', element: <PortalForumPage />, handle: { title: 'portalManage.menu.forum' } },
   ],
 };
 
@@ -272,6 +299,8 @@ export const routes: RouteObject[] = [
       { path: '/', element: <Navigate to="/common/index" replace /> },
       { path: '/common/index', element: <IndexRedirect /> },
       { path: '/common/404', element: <NotFoundPage /> },
+      // The public portal is its own bundle (main.tsx): reached from here by a full page load.
+      { path: '/sys_out_sys/*', element: <PortalHandOff /> },
       { path: '/sys_sso', element: <Navigate to="/sys_sso/login" replace /> },
       { path: '/sys_sso/login', element: <LoginPage /> },
       { path: '/sys_sso/register', element: <RegisterPage /> },

@@ -44,6 +44,17 @@ export const AUDIT_ACTIONS = {
   DOC_RETURNED: { 'zh-CN': '退回资料', 'en-US': 'Materials returned' },
   DOC_REMINDED: { 'zh-CN': '提醒补充资料', 'en-US': 'Missing materials reminded' },
   DOC_ENTRIES_DELETED: { 'zh-CN': '删除资料文件或文件夹', 'en-US': 'Document files or folders deleted' },
+  PORTAL_ARTICLE_CREATED: { 'zh-CN': '新建门户内容', 'en-US': 'Portal item created' },
+  PORTAL_ARTICLE_UPDATED: { 'zh-CN': '修改门户内容', 'en-US': 'Portal item changed' },
+  PORTAL_ARTICLE_PUBLISHED: { 'zh-CN': '发布门户内容', 'en-US': 'Portal item published' },
+  PORTAL_ARTICLE_UNPUBLISHED: { 'zh-CN': '撤回门户内容', 'en-US': 'Portal item unpublished' },
+  PORTAL_ARTICLE_DELETED: { 'zh-CN': '删除门户内容', 'en-US': 'Portal item deleted' },
+  PORTAL_SITE_UPDATED: { 'zh-CN': '修改门户链接和页脚', 'en-US': 'Portal links and footer changed' },
+  CREDIT_ENTRY_CREATED: { 'zh-CN': '新增信用信息', 'en-US': 'Credit entry added' },
+  CREDIT_ENTRY_UPDATED: { 'zh-CN': '修改信用信息', 'en-US': 'Credit entry changed' },
+  CREDIT_ENTRY_DELETED: { 'zh-CN': '删除信用信息', 'en-US': 'Credit entry deleted' },
+  FORUM_TOPIC_MODERATED: { 'zh-CN': '管理论坛主题', 'en-US': 'Forum topic moderated' },
+  FORUM_REPLY_MODERATED: { 'zh-CN': '管理论坛回复', 'en-US': 'Forum reply moderated' },
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 const actionKeys = Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]];

@@ -383,6 +383,79 @@ export const ERROR_CODES = {
     'zh-CN': '请选择要上传的附件',
     'en-US': 'Choose the file to upload',
   },
+  PORTAL_UPLOAD_PURPOSE_MISSING: {
+    status: 400,
+    'zh-CN': '请先在 purpose 字段中写明用途（ATTACHMENT 附件或 COVER 封面图片），再附上名为 file 的文件',
+    'en-US': 'Send the field "purpose" (ATTACHMENT or COVER) first, then the file in a part named "file"',
+  },
+  PORTAL_UPLOAD_FILE_MISSING: {
+    status: 400,
+    'zh-CN': '请选择要上传的文件（文件不能为空）',
+    'en-US': 'Choose the file to upload (it must not be empty)',
+  },
+  PORTAL_ATTACHMENT_TYPE_REFUSED: {
+    status: 415,
+    'zh-CN':
+      '「{name}」不能作为附件上传（按文件内容判断）。附件可为 PDF、OFD、Word、Excel、ZIP、JPG 或 PNG 文件',
+    'en-US':
+      '"{name}" cannot be an attachment (judged by its content). Attachments may be PDF, OFD, Word, Excel, ZIP, JPG or PNG files',
+  },
+  PORTAL_COVER_TYPE_REFUSED: {
+    status: 415,
+    'zh-CN': '「{name}」不能作为封面图片（按文件内容判断）。封面须为 JPG、PNG 或 WebP 图片',
+    'en-US': '"{name}" cannot be a cover (judged by its content). A cover must be a JPG, PNG or WebP image',
+  },
+  PORTAL_FILE_TOO_LARGE: {
+    status: 413,
+    'zh-CN': '{what}不能超过 {mb} MB',
+    'en-US': '{what} must not exceed {mb} MB',
+  },
+  PORTAL_UPLOAD_UNAVAILABLE: {
+    status: 400,
+    'zh-CN': '所选的附件或封面图片不存在、已被其他内容使用或不是您上传的，请重新上传',
+    'en-US':
+      'A chosen attachment or cover does not exist, is used elsewhere or was not uploaded by you; upload it again',
+  },
+  PORTAL_UPLOAD_PURPOSE_MISMATCH: {
+    status: 400,
+    'zh-CN': '「{name}」不是作为{expected}上传的，请重新上传',
+    'en-US': '"{name}" was not uploaded as {expected}; upload it again',
+  },
+  PORTAL_BANNER_NEEDS_COVER: {
+    status: 400,
+    'zh-CN': '在首页轮播图中展示的内容须设置封面图片',
+    'en-US': 'An item shown in the home page banner needs a cover image',
+  },
+  PORTAL_LINKS_PER_GROUP: {
+    status: 400,
+    'zh-CN': '每组链接不能超过 {max} 个',
+    'en-US': 'A link group may hold at most {max} links',
+  },
+  PORTAL_LINK_SCHEME: {
+    status: 400,
+    'zh-CN': '链接地址须以 http:// 或 https:// 开头',
+    'en-US': 'A link must start with http:// or https://',
+  },
+  CREDIT_DOCUMENT_INVALID: {
+    status: 400,
+    'zh-CN': '所选决定文件不存在或已被其他内容使用，请重新上传',
+    'en-US': 'The chosen decision document does not exist or is used elsewhere; upload it again',
+  },
+  FORUM_BODY_EMPTY: {
+    status: 400,
+    'zh-CN': '内容不能为空（去除不允许的格式后没有可显示的文字或图片）',
+    'en-US': 'The text is empty (nothing readable is left once disallowed markup is removed)',
+  },
+  FORUM_TOPIC_LOCKED: {
+    status: 409,
+    'zh-CN': '该主题已被管理员锁定，不能再回复',
+    'en-US': 'This topic has been locked by the moderators and takes no more replies',
+  },
+  FORUM_TOPIC_HIDDEN: {
+    status: 404,
+    'zh-CN': '该主题已被管理员隐藏，不能回复',
+    'en-US': 'This topic has been hidden by the moderators and cannot be replied to',
+  },
   INTERNAL_ERROR: {
     status: 500,
     'zh-CN': '服务器内部错误，请稍后再试',

@@ -4,6 +4,7 @@ import type { Db } from '../database.js';
 import { accounts, memberProfiles, members } from '../schema/accounts.js';
 import { orgs } from '../schema/orgs.js';
 import { hashPassword } from '../../lib/passwords.js';
+import { seedDemoCreditForum } from './demo-credit-forum-seed.js';
 
 export const DEMO_PASSWORD = 'Demo@2026';
 
@@ -248,6 +249,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
             .values(membership.profiles.map((profile) => ({ memberId: member!.id, profile })));
       }
     }
+    await seedDemoCreditForum(tx);
     return true;
   });
 }

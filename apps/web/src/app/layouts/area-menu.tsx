@@ -1,5 +1,11 @@
 import type { ReactNode } from 'react';
 import { AuditOutlined, BankOutlined, HomeOutlined, LockOutlined, ProjectOutlined } from '@ant-design/icons';
+import {
+  CommentOutlined,
+  FileTextOutlined,
+  GlobalOutlined,
+  SafetyCertificateOutlined,
+} from '@ant-design/icons';
 import type { AreaKey } from '@drp/domain';
 
 export interface AreaMenuItem {
@@ -29,7 +35,16 @@ export const AREA_MENUS: Record<AreaKey, AreaMenuItem[]> = {
     { path: 'audit', label: 'audit.title', icon: <AuditOutlined /> },
     password,
   ],
-  info: [home, { path: 'ent', label: 'orgs.directoryTitle', icon: <BankOutlined /> }, password],
+  info: [
+    home,
+    { path: 'ent', label: 'orgs.directoryTitle', icon: <BankOutlined /> },
+    // The public portal's content (issue 7).
+    { path: 'portal/articles', label: 'portalManage.menu.articles', icon: <FileTextOutlined /> },
+    { path: 'portal/credit', label: 'portalManage.menu.credit', icon: <SafetyCertificateOutlined /> },
+    { path: 'portal/site', label: 'portalManage.menu.site', icon: <GlobalOutlined /> },
+    { path: 'portal/forum', label: 'portalManage.menu.forum', icon: <CommentOutlined /> },
+    password,
+  ],
 };
 
 /** Spec §2: the supervise layout has a sidebar and top bar but no navbar. */

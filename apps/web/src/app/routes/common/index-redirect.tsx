@@ -5,13 +5,14 @@ import { AREAS } from '@drp/domain';
 import { FullPageSpin } from '../../../components/full-page-spin';
 import { useSession } from '../../../features/auth/hooks/session-context';
 import { usePlatformConfig } from '../../../features/platform/api/get-platform-config';
-import { isRouted } from '../../route-registry';
-
-const PORTAL_HOME = '/sys_out_sys/home';
+import { PORTAL_HOME } from '../../../portal/portal-paths';
 
 /**
- * /common/index: the public portal when the platform title names the province (spec §2), as
- * soon as the portal exists; otherwise the signed-in user's area, or sign-in.
+ * /common/index: a visitor who is not signed in reads the public portal when the platform title
+ * names the province (spec §2); a signed-in user goes on to their area, as the guard's "no
+ * permission, back to /" expects. main.tsx takes the portal decision before loading the app
+ * when it can; this covers /common/index reached inside the app, where `/sys_out_sys/*` is the
+ * PortalHandOff route (a full page load into the portal's own bundle).
  */
 export function IndexRedirect() {
   const { t } = useTranslation();
@@ -19,7 +20,7 @@ export function IndexRedirect() {
   const session = useSession();
   const config = usePlatformConfig();
   if (config.isPending || session.loading) return <FullPageSpin />;
-  if (config.data?.portalFirst && isRouted(PORTAL_HOME)) return <Navigate to={PORTAL_HOME} replace />;
+  if (config.data?.portalFirst && !session.token) return <Navigate to={PORTAL_HOME} replace />;
   if (!session.token || !session.principal) return <Navigate to="/sys_sso/login" replace />;
   if (session.home) return <Navigate to={AREAS[session.home].prefix} replace />;
   return (

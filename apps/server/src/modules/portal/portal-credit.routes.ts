@@ -1,0 +1,132 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  creditEntryPage,
+  creditListQuery,
+  envelopeOf,
+  portalHistoryEntry,
+  saveCreditEntryRequest,
+  staffCreditEntry,
+  staffCreditListQuery,
+  staffCreditPage,
+} from '@drp/domain';
+import { ok } from '../../lib/envelope.js';
+import { auditActorOf } from '../audit/audit.service.js';
+import { cachePublicJson } from './portal-cache.js';
+import {
+  changeCreditEntry,
+  createCreditEntry,
+  deleteCreditEntry,
+  listCreditEntries,
+  listCreditEntryHistory,
+  listStaffCreditEntries,
+} from './portal-credit.service.js';
+
+const tags = ['portal'];
+const security = [{ bearer: [] }];
+const idParams = z.object({ id: z.uuid() });
+
+/**
+ * Credit information (`creditInformation`): the public reads the four lists; information-service
+ * staff keep the entries under `/api/info/portal/credit`.
+ */
+export const portalCreditRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/portal/credit',
+    {
+      onSend: cachePublicJson,
+      schema: {
+        tags,
+        summary:
+          "One of creditInformation's lists (commendations, bulletins, the cities', other provinces'): published entries, newest first",
+        querystring: creditListQuery,
+        response: { 200: envelopeOf(creditEntryPage) },
+      },
+    },
+    async (request) => ok(request, await listCreditEntries(app.ctx, request.query)),
+  );
+
+  app.get(
+    '/api/info/portal/credit',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Every credit entry that is not deleted, unpublished ones too (information staff)',
+        querystring: staffCreditListQuery,
+        response: { 200: envelopeOf(staffCreditPage) },
+      },
+    },
+    async (request) => ok(request, await listStaffCreditEntries(app.ctx, request.query)),
+  );
+
+  app.post(
+    '/api/info/portal/credit',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Adds a commendation or bulletin entry; its decision document is an upload named by documentId',
+        body: saveCreditEntryRequest,
+        response: { 200: envelopeOf(staffCreditEntry) },
+      },
+    },
+    async (request) =>
+      ok(request, await createCreditEntry(app.ctx, { request: request.body, audit: auditActorOf(request) })),
+  );
+
+  app.put(
+    '/api/info/portal/credit/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Changes a credit entry (all its fields; documentId keeps, replaces or drops the document)',
+        params: idParams,
+        body: saveCreditEntryRequest,
+        response: { 200: envelopeOf(staffCreditEntry) },
+      },
+    },
+    async (request) =>
+      ok(
+        request,
+        await changeCreditEntry(app.ctx, {
+          id: request.params.id,
+          request: request.body,
+          audit: auditActorOf(request),
+        }),
+      ),
+  );
+
+  app.delete(
+    '/api/info/portal/credit/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Deletes a credit entry: gone from every list, its history kept',
+        params: idParams,
+        response: { 200: envelopeOf(z.null()) },
+      },
+    },
+    async (request) => {
+      await deleteCreditEntry(app.ctx, { id: request.params.id, audit: auditActorOf(request) });
+      return ok(request, null);
+    },
+  );
+
+  app.get(
+    '/api/info/portal/credit/:id/history',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "A credit entry's history: who added, changed or deleted it and what changed, newest first",
+        params: idParams,
+        response: { 200: envelopeOf(z.array(portalHistoryEntry)) },
+      },
+    },
+    async (request) => ok(request, await listCreditEntryHistory(app.ctx, request.params.id)),
+  );
+};

@@ -1,0 +1,203 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ORG_HEADER,
+  envelopeOf,
+  forumModerationRequest,
+  forumReply,
+  forumReplyRequest,
+  forumTopic,
+  forumTopicPage,
+  forumTopicRequest,
+  forumTopicSummary,
+  portalListQuery,
+} from '@drp/domain';
+import { ok } from '../../lib/envelope.js';
+import { auditActorOf } from '../audit/audit.service.js';
+import { cachePublicJson } from './portal-cache.js';
+import {
+  describePublicForumTopic,
+  describeStaffForumTopic,
+  listPublicForumTopics,
+  listStaffForumTopics,
+  moderateForumReply,
+  moderateForumTopic,
+  openForumTopic,
+  replyToForumTopic,
+  type ForumAuthor,
+} from './portal-forum.service.js';
+
+const tags = ['portal'];
+const security = [{ bearer: [] }];
+const idParams = z.object({ id: z.uuid() });
+
+/**
+ * Posting is per account, not per address: a whole office behind one NAT posts freely, one
+ * account flooding the forum is stopped. Ten posts a minute is far beyond a person typing.
+ */
+const postRateLimit = {
+  max: 10,
+  timeWindow: 60_000,
+  keyGenerator: (request: FastifyRequest) => `forum:${request.auth?.account.id ?? request.ip}`,
+};
+
+/**
+ * The author of a post: the signed-in account, shown with the organisation it acts for, the one
+ * the X-Org-Id header names if the account belongs to it, else its first; none for an account
+ * without one (the system admin).
+ */
+function authorOf(request: FastifyRequest): ForumAuthor {
+  const auth = request.auth!;
+  const header = request.headers[ORG_HEADER];
+  const named = typeof header === 'string' ? auth.memberships.find((m) => m.orgId === header) : undefined;
+  return { accountId: auth.account.id, orgId: (named ?? auth.memberships[0])?.orgId ?? null };
+}
+
+/**
+ * The forum (`forumDetail`): anyone reads visible topics, signed-in users open topics and reply,
+ * information-service staff hide, show and lock under `/api/info/portal/forum`.
+ */
+export const portalForumRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/portal/forum/topics',
+    {
+      onSend: cachePublicJson,
+      schema: {
+        tags,
+        summary: 'Visible forum topics, the most recently active first',
+        querystring: portalListQuery,
+        response: { 200: envelopeOf(forumTopicPage) },
+      },
+    },
+    async (request) => ok(request, await listPublicForumTopics(app.ctx, request.query)),
+  );
+
+  app.get(
+    '/api/portal/forum/topics/:id',
+    {
+      onSend: cachePublicJson,
+      schema: {
+        tags,
+        summary: 'A visible topic with its visible replies, oldest first; a hidden topic answers 404',
+        params: idParams,
+        response: { 200: envelopeOf(forumTopic) },
+      },
+    },
+    async (request) => ok(request, await describePublicForumTopic(app.ctx, request.params.id)),
+  );
+
+  app.post(
+    '/api/portal/forum/topics',
+    {
+      config: { rateLimit: postRateLimit },
+      schema: {
+        tags,
+        security,
+        summary: 'Opens a topic (signed-in users); the body is sanitised rich text',
+        body: forumTopicRequest,
+        response: { 200: envelopeOf(forumTopic) },
+      },
+    },
+    async (request) =>
+      ok(request, await openForumTopic(app.ctx, { author: authorOf(request), request: request.body })),
+  );
+
+  app.post(
+    '/api/portal/forum/topics/:id/replies',
+    {
+      config: { rateLimit: postRateLimit },
+      schema: {
+        tags,
+        security,
+        summary: 'Replies to a visible topic that is not locked (signed-in users)',
+        params: idParams,
+        body: forumReplyRequest,
+        response: { 200: envelopeOf(forumReply) },
+      },
+    },
+    async (request) =>
+      ok(
+        request,
+        await replyToForumTopic(app.ctx, {
+          topicId: request.params.id,
+          author: authorOf(request),
+          request: request.body,
+        }),
+      ),
+  );
+
+  app.get(
+    '/api/info/portal/forum/topics',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Every forum topic, hidden ones too (information staff)',
+        querystring: portalListQuery,
+        response: { 200: envelopeOf(forumTopicPage) },
+      },
+    },
+    async (request) => ok(request, await listStaffForumTopics(app.ctx, request.query)),
+  );
+
+  app.get(
+    '/api/info/portal/forum/topics/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'A topic with all its replies, hidden ones too (information staff)',
+        params: idParams,
+        response: { 200: envelopeOf(forumTopic) },
+      },
+    },
+    async (request) => ok(request, await describeStaffForumTopic(app.ctx, request.params.id)),
+  );
+
+  app.put(
+    '/api/info/portal/forum/topics/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Hides or shows a topic, locks or unlocks it against replies',
+        params: idParams,
+        body: forumModerationRequest,
+        response: { 200: envelopeOf(forumTopicSummary) },
+      },
+    },
+    async (request) =>
+      ok(
+        request,
+        await moderateForumTopic(app.ctx, {
+          id: request.params.id,
+          request: request.body,
+          audit: auditActorOf(request),
+        }),
+      ),
+  );
+
+  app.put(
+    '/api/info/portal/forum/replies/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Hides or shows a reply',
+        params: idParams,
+        body: z.object({ hidden: z.boolean() }),
+        response: { 200: envelopeOf(forumReply) },
+      },
+    },
+    async (request) =>
+      ok(
+        request,
+        await moderateForumReply(app.ctx, {
+          id: request.params.id,
+          hidden: request.body.hidden,
+          audit: auditActorOf(request),
+        }),
+      ),
+  );
+};

@@ -1,0 +1,67 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { envelopeOf, portalHome, portalSite, saveSiteRequest } from '@drp/domain';
+import { ok } from '../../lib/envelope.js';
+import { auditActorOf } from '../audit/audit.service.js';
+import { cachePublicJson } from './portal-cache.js';
+import { getPortalHome, getPortalSite, savePortalSite } from './portal-site.service.js';
+
+const tags = ['portal'];
+const security = [{ bearer: [] }];
+
+/** The portal's home page and its frame (links, footer): public and cacheable; staff edit the frame. */
+export const portalSiteRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/portal/home',
+    {
+      schema: {
+        tags,
+        summary:
+          'The home page: banner, newest items of every category, latest commendations and criticisms, newest forum topics',
+        response: { 200: envelopeOf(portalHome) },
+      },
+      onSend: cachePublicJson,
+    },
+    async (request) => ok(request, await getPortalHome(app.ctx)),
+  );
+
+  app.get(
+    '/api/portal/site',
+    {
+      schema: {
+        tags,
+        summary: 'What frames every portal page: the link lists and the footer',
+        response: { 200: envelopeOf(portalSite) },
+      },
+      onSend: cachePublicJson,
+    },
+    async (request) => ok(request, await getPortalSite(app.ctx)),
+  );
+
+  app.get(
+    '/api/info/portal/site',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The link lists and the footer, for editing',
+        response: { 200: envelopeOf(portalSite) },
+      },
+    },
+    async (request) => ok(request, await getPortalSite(app.ctx)),
+  );
+
+  app.put(
+    '/api/info/portal/site',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Replaces every link list and the footer at once',
+        body: saveSiteRequest,
+        response: { 200: envelopeOf(portalSite) },
+      },
+    },
+    async (request) =>
+      ok(request, await savePortalSite(app.ctx, { request: request.body, audit: auditActorOf(request) })),
+  );
+};
