@@ -37,6 +37,7 @@ import { docFilesRoutes } from './modules/doc-repository/doc-files.routes.js';
 import { docTusRoutes } from './modules/doc-repository/doc-tus.routes.js';
 import { docHandoverRoutes } from './modules/doc-repository/doc-handover.routes.js';
 import { docUploadSweeper } from './modules/doc-repository/doc-upload-sweeper.js';
+import { portalCachePlugin } from './modules/portal/portal-cache.js';
 import { portalCreditRoutes } from './modules/portal/portal-credit.routes.js';
 import { portalForumRoutes } from './modules/portal/portal-forum.routes.js';
 import { portalArticlesRoutes } from './modules/portal/portal-articles.routes.js';
@@ -153,6 +154,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(docTusRoutes);
   await app.register(docHandoverRoutes);
   await app.register(docUploadSweeper);
+  await app.register(portalCachePlugin, { listen: options.listen });
   await app.register(portalCreditRoutes);
   await app.register(portalForumRoutes);
   await app.register(portalArticlesRoutes);

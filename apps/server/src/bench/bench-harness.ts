@@ -21,8 +21,14 @@ export const HOST = '127.0.0.1';
  * The app as the server runs it, on a loopback port: the session cache is on only where change
  * notifications are heard, so the database's LISTEN goes with it.
  */
-export async function startBenchApp(database: Database, dataDir: string) {
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', HOST, PORT: '0' });
+export async function startBenchApp(database: Database, dataDir: string, options: { webDist?: string } = {}) {
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    HOST,
+    PORT: '0',
+    ...(options.webDist ? { WEB_DIST: options.webDist } : {}),
+  });
   const app = await buildApp({
     config,
     db: database.db,
@@ -69,13 +75,15 @@ export interface LoadShape {
  * Sends `rate` requests per second for `seconds`, each at its scheduled instant whether or not
  * earlier ones have answered (open loop). Node's fetch keeps connections alive and opens more
  * when all are busy. Latency counts from the scheduled instant, so a stalled server shows up as
- * latency instead of as a lower request rate (no coordinated omission).
+ * latency instead of as a lower request rate (no coordinated omission). An answer counts when it
+ * is a success, or when its status is `expect` (a revalidation's 304).
  */
 export async function openLoop(
   url: string,
   headers: Record<string, string>,
   rate: number,
   seconds: number,
+  expect?: number,
 ): Promise<Omit<Series, 'endpoint'>> {
   const total = Math.max(1, Math.round(rate * seconds));
   const interval = 1000 / rate;
@@ -94,7 +102,7 @@ export async function openLoop(
           await res.arrayBuffer();
           const done = performance.now();
           lastDone = Math.max(lastDone, done);
-          if (res.ok) latencies.push(done - due);
+          if (expect === undefined ? res.ok : res.status === expect) latencies.push(done - due);
           else errors++;
         })
         .catch(() => {
@@ -131,6 +139,8 @@ export interface Target {
   label: string;
   endpoint: string;
   headers: Record<string, string>;
+  /** The status that counts as an answer, when not a success (a revalidation's 304). */
+  expect?: number;
 }
 
 /**
@@ -144,7 +154,8 @@ export async function measureInterleaved(
   shape: LoadShape,
   rounds: number,
 ): Promise<Series[]> {
-  for (const t of targets) await openLoop(`${base}${t.endpoint}`, t.headers, shape.rate, shape.warmupSeconds);
+  for (const t of targets)
+    await openLoop(`${base}${t.endpoint}`, t.headers, shape.rate, shape.warmupSeconds, t.expect);
   const series = targets.map((t) => ({
     endpoint: t.label,
     sent: 0,
@@ -154,7 +165,13 @@ export async function measureInterleaved(
   }));
   for (let round = 0; round < rounds; round++)
     for (const [i, t] of targets.entries()) {
-      const slice = await openLoop(`${base}${t.endpoint}`, t.headers, shape.rate, shape.seconds / rounds);
+      const slice = await openLoop(
+        `${base}${t.endpoint}`,
+        t.headers,
+        shape.rate,
+        shape.seconds / rounds,
+        t.expect,
+      );
       const s = series[i]!;
       s.sent += slice.sent;
       s.errors += slice.errors;

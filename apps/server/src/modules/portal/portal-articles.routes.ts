@@ -14,7 +14,7 @@ import {
 } from '@drp/domain';
 import { ok } from '../../lib/envelope.js';
 import { auditActorOf } from '../audit/audit.service.js';
-import { cachePublicJson } from './portal-cache.js';
+import { answerFromCache, cachePublicJson } from './portal-cache.js';
 import {
   createArticle,
   deleteArticle,
@@ -47,6 +47,7 @@ export const portalArticlesRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: portalArticleListQuery,
         response: { 200: envelopeOf(portalArticlePage) },
       },
+      onRequest: answerFromCache,
       onSend: cachePublicJson,
     },
     async (request) => ok(request, await listPublishedArticles(app.ctx, request.query)),
@@ -61,6 +62,7 @@ export const portalArticlesRoutes: FastifyPluginAsyncZod = async (app) => {
         params: idParams,
         response: { 200: envelopeOf(portalArticle) },
       },
+      onRequest: answerFromCache,
       onSend: cachePublicJson,
     },
     async (request) => ok(request, await getPublishedArticle(app.ctx, request.params.id)),

@@ -12,7 +12,7 @@ import {
 } from '@drp/domain';
 import { ok } from '../../lib/envelope.js';
 import { auditActorOf } from '../audit/audit.service.js';
-import { cachePublicJson } from './portal-cache.js';
+import { answerFromCache, cachePublicJson } from './portal-cache.js';
 import {
   changeCreditEntry,
   createCreditEntry,
@@ -34,6 +34,7 @@ export const portalCreditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/portal/credit',
     {
+      onRequest: answerFromCache,
       onSend: cachePublicJson,
       schema: {
         tags,

@@ -15,7 +15,7 @@ import {
 } from '@drp/domain';
 import { ok } from '../../lib/envelope.js';
 import { auditActorOf } from '../audit/audit.service.js';
-import { cachePublicJson } from './portal-cache.js';
+import { answerFromCache, cachePublicJson } from './portal-cache.js';
 import {
   describePublicForumTopic,
   describeStaffForumTopic,
@@ -62,6 +62,7 @@ export const portalForumRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/portal/forum/topics',
     {
+      onRequest: answerFromCache,
       onSend: cachePublicJson,
       schema: {
         tags,
@@ -76,6 +77,7 @@ export const portalForumRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/portal/forum/topics/:id',
     {
+      onRequest: answerFromCache,
       onSend: cachePublicJson,
       schema: {
         tags,

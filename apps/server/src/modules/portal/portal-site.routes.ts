@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelopeOf, portalHome, portalSite, saveSiteRequest } from '@drp/domain';
 import { ok } from '../../lib/envelope.js';
 import { auditActorOf } from '../audit/audit.service.js';
-import { cachePublicJson } from './portal-cache.js';
+import { answerFromCache, cachePublicJson } from './portal-cache.js';
 import { getPortalHome, getPortalSite, savePortalSite } from './portal-site.service.js';
 
 const tags = ['portal'];
@@ -19,6 +19,7 @@ export const portalSiteRoutes: FastifyPluginAsyncZod = async (app) => {
           'The home page: banner, newest items of every category, latest commendations and criticisms, newest forum topics',
         response: { 200: envelopeOf(portalHome) },
       },
+      onRequest: answerFromCache,
       onSend: cachePublicJson,
     },
     async (request) => ok(request, await getPortalHome(app.ctx)),
@@ -32,6 +33,7 @@ export const portalSiteRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'What frames every portal page: the link lists and the footer',
         response: { 200: envelopeOf(portalSite) },
       },
+      onRequest: answerFromCache,
       onSend: cachePublicJson,
     },
     async (request) => ok(request, await getPortalSite(app.ctx)),
