@@ -1,4 +1,5 @@
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
+import { readHead } from '../../lib/read-head.js';
 import {
   UPLOAD_CODE_MINUTES,
   type DocFile,
@@ -93,33 +94,6 @@ export async function issueOperationCode(
     maxBytes: ctx.config.uploadMaxBytes,
     uploadUrl: UPLOAD_PATH,
   };
-}
-
-/**
- * The first `bytes` of a stream, and a stream of all of it: the type is judged on the head before
- * a byte is stored. Errors of the source pass on to the returned stream.
- */
-async function readHead(body: Readable, bytes: number): Promise<{ head: Buffer; rest: Readable }> {
-  const source = body[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
-  const chunks: Buffer[] = [];
-  let length = 0;
-  let ended = false;
-  while (length < bytes) {
-    const next = await source.next();
-    if (next.done) {
-      ended = true;
-      break;
-    }
-    chunks.push(next.value);
-    length += next.value.length;
-  }
-  const head = Buffer.concat(chunks);
-  async function* all() {
-    yield head;
-    if (ended) return;
-    for (let next = await source.next(); !next.done; next = await source.next()) yield next.value;
-  }
-  return { head, rest: Readable.from(all(), { objectMode: false }) };
 }
 
 /**

@@ -1,4 +1,5 @@
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
+import { readHead } from '../../lib/read-head.js';
 import {
   PORTAL_ATTACHMENT_CONTENT_TYPES,
   PORTAL_COVER_CONTENT_TYPES,
@@ -64,33 +65,6 @@ export function portalFileType(purpose: PortalUploadPurpose, head: Buffer, name:
     detectDrawingFileType(head, 'x.webp');
   const zip = extension === 'zip' && head.subarray(0, 4).equals(ZIP) ? 'application/zip' : undefined;
   return [byContent?.contentType, byName, zip].find((type) => type !== undefined && accepted.includes(type));
-}
-
-/**
- * The first bytes of a stream, and a stream of all of it: the type is judged on the head before
- * a byte is stored. Errors of the source pass on to the returned stream.
- */
-async function readHead(body: Readable, bytes: number): Promise<{ head: Buffer; rest: Readable }> {
-  const source = body[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
-  const chunks: Buffer[] = [];
-  let length = 0;
-  let ended = false;
-  while (length < bytes) {
-    const next = await source.next();
-    if (next.done) {
-      ended = true;
-      break;
-    }
-    chunks.push(next.value);
-    length += next.value.length;
-  }
-  const head = Buffer.concat(chunks);
-  async function* all() {
-    yield head;
-    if (ended) return;
-    for (let next = await source.next(); !next.done; next = await source.next()) yield next.value;
-  }
-  return { head, rest: Readable.from(all(), { objectMode: false }) };
 }
 
 /**
