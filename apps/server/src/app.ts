@@ -44,6 +44,7 @@ import { portalArticlesRoutes } from './modules/portal/portal-articles.routes.js
 import { portalFilesRoutes } from './modules/portal/portal-files.routes.js';
 import { portalSiteRoutes } from './modules/portal/portal-site.routes.js';
 import { SessionCache } from './modules/auth/session-cache.js';
+import { newProjectListCache, projectListCachePlugin } from './modules/projects/project-list-cache.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -120,6 +121,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     clock: options.clock ?? (() => new Date()),
     dictionaries: loadDictionaries(),
     sessions: new SessionCache(),
+    projectLists: newProjectListCache(),
   });
 
   await app.register(errorsPlugin);
@@ -142,6 +144,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(orgsRoutes);
   await app.register(registrationRoutes);
   await app.register(messagesRoutes, { listen: options.listen });
+  await app.register(projectListCachePlugin, { listen: options.listen });
   await app.register(projectsRoutes);
   await app.register(dictionariesRoutes);
   await app.register(buildingsRoutes);

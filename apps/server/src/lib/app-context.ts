@@ -2,7 +2,9 @@ import type { Config } from '../config/config.js';
 import type { Secrets } from '../config/secrets.js';
 import type { Db } from '../db/database.js';
 import type { Dictionaries } from '../modules/dictionaries/dictionary-loader.js';
+import type { ProjectPage } from '@drp/domain';
 import type { SessionCache } from '../modules/auth/session-cache.js';
+import type { AnswerCache } from './answer-cache.js';
 import type { FileStore } from './file-store.js';
 
 /** What every use case receives: the database, settings, secrets and the clock. */
@@ -15,6 +17,8 @@ export interface AppContext {
   dictionaries: Dictionaries;
   /** What bearer tokens resolved to; cleared whenever sessions, accounts or memberships change. */
   sessions: SessionCache;
+  /** The application lists answered, by organisation and query; cleared whenever one may change. */
+  projectLists: AnswerCache<ProjectPage>;
   /** Injectable so expiry rules are tested without waiting. */
   clock: () => Date;
 }

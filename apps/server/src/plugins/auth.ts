@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { BACKGROUND_HEADER, type PrincipalMember } from '@drp/domain';
+import { followChanges, writesRecords } from '../lib/answer-cache.js';
 import { API_PATH } from '../lib/api-path.js';
 import type { Database } from '../db/database.js';
 import { authenticateToken, type Authenticated } from '../modules/auth/auth.service.js';
@@ -42,28 +43,13 @@ export const authPlugin = fp<AuthPluginOptions>(async (app, options) => {
       request.auth = await authenticateToken(app.ctx, token, { touch: !request.headers[BACKGROUND_HEADER] });
   });
   app.addHook('onSend', async (request, _reply, payload) => {
-    if (!READ_METHODS.has(request.method) && API_PATH.test(request.url) && !FILE_PATH.test(request.url))
-      app.ctx.sessions.clear();
+    if (writesRecords(request)) app.ctx.sessions.clear();
     return payload;
   });
-
-  const sessions = app.ctx.sessions;
-  if (!options.listen) return;
-  const unlisten = await options.listen(AUTH_CHANGED_CHANNEL, {
-    onNotify: () => sessions.clear(),
-    onLost: () => {
-      app.log.warn('session change notifications lost; sessions are read from the database until restored');
-      sessions.setEnabled(false);
-    },
-    onRestored: () => sessions.setEnabled(true),
-  });
-  sessions.setEnabled(true);
-  app.addHook('preClose', async () => {
-    sessions.setEnabled(false);
-    await unlisten();
+  await followChanges(app, {
+    listen: options.listen,
+    channel: AUTH_CHANGED_CHANNEL,
+    cache: app.ctx.sessions,
+    whileLost: 'sessions are read from the database',
   });
 });
-
-const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-/** Uploads (a drawing set is hundreds of tus PATCHes) change files, never who may do what. */
-const FILE_PATH = /^\/api\/files\//;

@@ -51,7 +51,15 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
 }
 
 export async function createTestApp(
-  options: { env?: Record<string, string>; seed?: boolean } = {},
+  options: {
+    env?: Record<string, string>;
+    seed?: boolean;
+    /**
+     * The change notifications the app's caches follow: the database's LISTEN unless given. A
+     * channel that never speaks shows what the app's own writes keep true without it.
+     */
+    listen?: Database['listen'];
+  } = {},
 ): Promise<TestApp> {
   const { database, drop } = await openTestDatabase();
   // Uploaded files go to a directory of this test file's own.
@@ -65,7 +73,7 @@ export async function createTestApp(
     secrets: { authKey: randomBytes(32) },
     clock: () => new Date(Date.now() + offset),
     logger: false,
-    listen: database.listen,
+    listen: options.listen ?? database.listen,
   });
   await app.ready();
 

@@ -32,6 +32,7 @@ export const docHandoverRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${BASE}/docRepositoryOrg/commitDoc`,
     {
+      config: { writes: true },
       schema: {
         tags,
         security,
@@ -56,6 +57,7 @@ export const docHandoverRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${BASE}/docRepositoryOrg/confirmApplyDoc`,
     {
+      config: { writes: true },
       schema: {
         tags,
         security,
@@ -79,6 +81,7 @@ export const docHandoverRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${BASE}/docRepositoryOrg/supplyDoc`,
     {
+      config: { writes: true },
       schema: {
         tags,
         security,

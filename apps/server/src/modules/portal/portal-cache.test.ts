@@ -3,29 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PortalArticlePage } from '@drp/domain';
 import { articleRequest, detailOf, portalApi } from '../../test/portal-fixture.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { PortalAnswerCache } from './portal-cache.js';
-
-describe('the answer cache', () => {
-  it('keeps answers until cleared, drops those computed across a clear, and stays bounded', () => {
-    const cache = new PortalAnswerCache();
-    const answer = { body: '{}', etag: 'W/"a"', storedAt: 0 };
-    cache.set('k', answer, cache.token());
-    expect(cache.get('k', 0), 'off until its change channel is heard').toBeUndefined();
-    cache.setEnabled(true);
-    cache.set('k', answer, cache.token());
-    expect(cache.get('k', 1)).toBe(answer);
-    const before = cache.token();
-    cache.clear();
-    cache.set('k', answer, before);
-    expect(cache.get('k', 1), 'computed before the clear').toBeUndefined();
-    cache.set('k', answer, cache.token());
-    expect(cache.get('k', PortalAnswerCache.MAX_AGE_MS + 1), 'past the backstop').toBeUndefined();
-    for (let i = 0; i <= PortalAnswerCache.MAX_ENTRIES; i++)
-      cache.set(`k${i}`, { ...answer, storedAt: 10 }, cache.token());
-    expect(cache.get('k0', 10), 'the oldest goes first').toBeUndefined();
-    expect(cache.get(`k${PortalAnswerCache.MAX_ENTRIES}`, 10)).toBeDefined();
-  });
-});
 
 /**
  * Public answers are kept by each process, and what the public reads must still change at once:

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { localeFrom } from '@drp/domain';
 import type { Database } from '../../db/database.js';
+import { AnswerCache, followChanges, isWritingCall } from '../../lib/answer-cache.js';
 
 /**
  * HTTP caching of what the portal shows to everyone (issue 7: "public content is cacheable").
@@ -33,7 +34,6 @@ export const PORTAL_CHANGED_CHANNEL = 'drp_portal_changed';
 interface CachedAnswer {
   body: string;
   etag: string;
-  storedAt: number;
 }
 
 /**
@@ -43,55 +43,13 @@ interface CachedAnswer {
  * - a portal write through this process clears it before the write is answered;
  * - a change by any process or tool reaches every process through PORTAL_CHANGED_CHANNEL
  *   (triggers on the portal's tables); while that channel is lost or absent nothing is kept;
- * - an answer computed across a clear is not stored (generation check);
  * - a minute is the backstop for what no trigger sees (an author renamed in the forum).
  */
-export class PortalAnswerCache {
-  static readonly MAX_ENTRIES = 1000;
-  static readonly MAX_AGE_MS = 60_000;
-  private readonly entries = new Map<string, CachedAnswer>();
-  private generation = 0;
-  private enabled = false;
-
-  setEnabled(enabled: boolean) {
-    this.enabled = enabled;
-    this.clear();
-  }
-
-  clear() {
-    this.generation += 1;
-    this.entries.clear();
-  }
-
-  /** A token for `set`: answers computed before a later `clear` are not stored. */
-  token() {
-    return this.generation;
-  }
-
-  get(key: string, now: number): CachedAnswer | undefined {
-    const entry = this.enabled ? this.entries.get(key) : undefined;
-    if (!entry) return undefined;
-    if (now - entry.storedAt > PortalAnswerCache.MAX_AGE_MS) {
-      this.entries.delete(key);
-      return undefined;
-    }
-    // Most recently used last: the oldest is the first to go when the map is full.
-    this.entries.delete(key);
-    this.entries.set(key, entry);
-    return entry;
-  }
-
-  set(key: string, answer: CachedAnswer, generation: number) {
-    if (!this.enabled || generation !== this.generation) return;
-    this.entries.set(key, answer);
-    if (this.entries.size > PortalAnswerCache.MAX_ENTRIES)
-      this.entries.delete(this.entries.keys().next().value!);
-  }
-}
+const newPortalAnswerCache = () => new AnswerCache<CachedAnswer>(1000, 60_000);
 
 declare module 'fastify' {
   interface FastifyInstance {
-    portalAnswers: PortalAnswerCache;
+    portalAnswers: AnswerCache<CachedAnswer>;
   }
   interface FastifyRequest {
     /** The cache generation when this public request began, or null when it is not cached. */
@@ -100,7 +58,6 @@ declare module 'fastify' {
 }
 
 const keyOf = (request: FastifyRequest) => `${localeFrom(request.headers['accept-language'])} ${request.url}`;
-const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Writes that change what the public reads: staff's content calls and the forum's posts. */
 const PORTAL_WRITE = /^\/api\/(info\/portal|portal)\//;
 
@@ -110,28 +67,18 @@ const PORTAL_WRITE = /^\/api\/(info\/portal|portal)\//;
  */
 export const portalCachePlugin = fp(
   async (app: FastifyInstance, options: { listen?: Database['listen'] | undefined }) => {
-    const answers = new PortalAnswerCache();
+    const answers = newPortalAnswerCache();
     app.decorate('portalAnswers', answers);
     app.decorateRequest('portalGeneration', null);
     app.addHook('onSend', async (request, _reply, payload) => {
-      if (!READ_METHODS.has(request.method) && PORTAL_WRITE.test(request.url)) answers.clear();
+      if (isWritingCall(request) && PORTAL_WRITE.test(request.url)) answers.clear();
       return payload;
     });
-    if (!options.listen) return;
-    const unlisten = await options.listen(PORTAL_CHANGED_CHANNEL, {
-      onNotify: () => answers.clear(),
-      onLost: () => {
-        app.log.warn(
-          'portal change notifications lost; public answers are computed each time until restored',
-        );
-        answers.setEnabled(false);
-      },
-      onRestored: () => answers.setEnabled(true),
-    });
-    answers.setEnabled(true);
-    app.addHook('preClose', async () => {
-      answers.setEnabled(false);
-      await unlisten();
+    await followChanges(app, {
+      listen: options.listen,
+      channel: PORTAL_CHANGED_CHANNEL,
+      cache: answers,
+      whileLost: 'public answers are computed each time',
     });
   },
   { name: 'portal-cache' },
@@ -177,7 +124,8 @@ export async function cachePublicJson(
   if (request.portalGeneration !== null)
     request.server.portalAnswers.set(
       keyOf(request),
-      { body: payload, etag, storedAt: Date.now() },
+      { body: payload, etag },
+      Date.now(),
       request.portalGeneration,
     );
   reply

@@ -24,6 +24,7 @@ import { countBuildings } from '../buildings/buildings.repository.js';
 import { storageKeysOfProject } from '../project-docs/project-docs.repository.js';
 import { dictionaryEntry } from '../dictionaries/dictionaries.service.js';
 import { sendMessage } from '../messages/messages.service.js';
+import { projectListKey } from './project-list-cache.js';
 import {
   applicationsOfDic,
   countApplicationsOfDic,
@@ -465,30 +466,37 @@ export async function isApplicationAccepted(ctx: AppContext, input: { member: Pr
   return project.acceptedAt !== null;
 }
 
+/** One page of the applications the acting organisation sees, kept for its next caller (ctx.projectLists). */
 export async function listApplications(
   ctx: AppContext,
   input: { member: PrincipalMember; query: z.output<typeof projectListQuery> },
 ): Promise<ProjectPage> {
-  const { query } = input;
-  const { total, items } = await queryProjects(
-    ctx.db,
-    await scopeOf(ctx.db, input.member),
-    { name: query.name, status: query.status, from: query.from, to: query.to },
-    { limit: query.pageSize, offset: query.page * query.pageSize },
+  const { member, query } = input;
+  return ctx.projectLists.through(
+    projectListKey(member, query),
+    () => ctx.clock().getTime(),
+    async () => {
+      const { total, items } = await queryProjects(
+        ctx.db,
+        await scopeOf(ctx.db, member),
+        { name: query.name, status: query.status, from: query.from, to: query.to },
+        { limit: query.pageSize, offset: query.page * query.pageSize },
+      );
+      return {
+        total,
+        items: items.map(({ project, constructName, censorName }) => ({
+          id: project.id,
+          code: project.code ?? '',
+          name: project.name,
+          status: project.status,
+          isAlter: project.isAlter,
+          region: regionLabel(project.regionCode),
+          constructName,
+          censorName: censorName ?? '',
+          submittedAt: project.submittedAt?.toISOString() ?? null,
+          createdAt: project.createdAt.toISOString(),
+        })),
+      };
+    },
   );
-  return {
-    total,
-    items: items.map(({ project, constructName, censorName }) => ({
-      id: project.id,
-      code: project.code ?? '',
-      name: project.name,
-      status: project.status,
-      isAlter: project.isAlter,
-      region: regionLabel(project.regionCode),
-      constructName,
-      censorName: censorName ?? '',
-      submittedAt: project.submittedAt?.toISOString() ?? null,
-      createdAt: project.createdAt.toISOString(),
-    })),
-  };
 }

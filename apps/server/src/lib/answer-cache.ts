@@ -1,0 +1,133 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Database } from '../db/database.js';
+import { API_PATH } from './api-path.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A GET that changes state, as the spec makes some hand-over steps: it clears the caches of
+     * what it may change, as any POST, PUT or DELETE does.
+     */
+    writes?: boolean;
+  }
+}
+
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Whether a call may change data: every method but a read's, and the GETs marked `writes`. */
+export function isWritingCall(request: FastifyRequest): boolean {
+  return !READ_METHODS.has(request.method) || request.routeOptions.config?.writes === true;
+}
+
+/** Uploads (a drawing set is hundreds of tus PATCHes) store bytes; they change no record a cache keeps. */
+const FILE_PATH = /^\/api\/files\//;
+
+/** A writing call of the API that may change the records the caches keep (see `isWritingCall`). */
+export function writesRecords(request: FastifyRequest): boolean {
+  return API_PATH.test(request.url) && !FILE_PATH.test(request.url) && isWritingCall(request);
+}
+
+/**
+ * Finished answers a process keeps because readers far outnumber writers, by a key that holds
+ * everything the answer depends on. Correctness is the caller's part: it clears the cache on
+ * every change that could alter an answer (`followChanges`). The cache's own rules:
+ * - off until enabled, and off again whenever the change notifications are lost;
+ * - an answer computed across a clear is not stored (the generation from `token`);
+ * - an answer older than `maxAgeMs` is computed again, the backstop for a change nothing reported;
+ * - past `maxEntries`, the least recently used answer goes.
+ */
+export class AnswerCache<V> {
+  private readonly entries = new Map<string, { value: V; storedAt: number }>();
+  private generation = 0;
+  private enabled = false;
+
+  constructor(
+    readonly maxEntries: number,
+    readonly maxAgeMs: number,
+  ) {}
+
+  setEnabled(enabled: boolean) {
+    this.enabled = enabled;
+    this.clear();
+  }
+
+  clear() {
+    this.generation += 1;
+    this.entries.clear();
+  }
+
+  /** A token for `set`: answers computed before a later `clear` are not stored. */
+  token(): number {
+    return this.generation;
+  }
+
+  get(key: string, now: number): V | undefined {
+    const entry = this.enabled ? this.entries.get(key) : undefined;
+    if (!entry) return undefined;
+    if (now - entry.storedAt > this.maxAgeMs || now < entry.storedAt) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    // Most recently used last: the oldest is the first to go when the map is full.
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry.value;
+  }
+
+  set(key: string, value: V, now: number, generation: number) {
+    if (!this.enabled || generation !== this.generation) return;
+    this.entries.delete(key);
+    this.entries.set(key, { value, storedAt: now });
+    while (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+  }
+
+  /** The answer kept under `key`, or `compute`'s, kept for the next caller. */
+  async through(key: string, now: () => number, compute: () => Promise<V>): Promise<V> {
+    const kept = this.get(key, now());
+    if (kept !== undefined) return kept;
+    const generation = this.token();
+    const value = await compute();
+    this.set(key, value, now(), generation);
+    return value;
+  }
+}
+
+/** What `followChanges` needs of a cache: the session cache is one, every AnswerCache another. */
+export interface ChangeFollower {
+  clear(): void;
+  setEnabled(enabled: boolean): void;
+}
+
+/**
+ * Keeps a process's cache true to the database: cleared by every NOTIFY on `channel` (the
+ * database's triggers send one for any change, whichever process or tool made it), and on only
+ * while that channel is heard. Without a LISTEN (`listen` undefined) the cache stays off. The
+ * caller clears it on its own writes as well: the NOTIFY of a write made here may arrive a moment
+ * after the answer, and the writer's next call must not win that race.
+ */
+export async function followChanges(
+  app: FastifyInstance,
+  options: {
+    listen: Database['listen'] | undefined;
+    channel: string;
+    cache: ChangeFollower;
+    /** Logged when the channel is lost: what is computed each time until it is back. */
+    whileLost: string;
+  },
+) {
+  const { listen, channel, cache } = options;
+  if (!listen) return;
+  const unlisten = await listen(channel, {
+    onNotify: () => cache.clear(),
+    onLost: () => {
+      app.log.warn(`${channel} notifications lost; ${options.whileLost} until restored`);
+      cache.setEnabled(false);
+    },
+    onRestored: () => cache.setEnabled(true),
+  });
+  cache.setEnabled(true);
+  app.addHook('preClose', async () => {
+    cache.setEnabled(false);
+    await unlisten();
+  });
+}
