@@ -1,5 +1,5 @@
 /**
- * What the benchmarks share: the open-loop load generator, percentiles, the web app's sign-in
+ * What the benchmarks share: the open-loop load generator (on a thread of its own), percentiles, the web app's sign-in
  * over HTTP, the two engines (PGlite in a temporary directory, PostgreSQL in a scratch database)
  * and the report table.
  */
@@ -8,12 +8,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import { WEB_CLIENT_ID, WEB_REDIRECT_PATH } from '@drp/domain';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config/config.js';
 import { openDatabase, type Database } from '../db/database.js';
 import { randomToken, sha256Base64Url } from '../lib/crypto.js';
+import type { OpenLoopRequest, OpenLoopResult } from './bench-open-loop.js';
 
 export const HOST = '127.0.0.1';
 
@@ -71,47 +73,37 @@ export interface LoadShape {
   warmupSeconds: number;
 }
 
+let loadWorker: Worker | undefined;
+let nextRequestId = 0;
+const waiting = new Map<number, { resolve: (r: OpenLoopResult) => void; reject: (e: Error) => void }>();
+
 /**
- * Sends `rate` requests per second for `seconds`, each at its scheduled instant whether or not
- * earlier ones have answered (open loop). Node's fetch keeps connections alive and opens more
- * when all are busy. Latency counts from the scheduled instant, so a stalled server shows up as
- * latency instead of as a lower request rate (no coordinated omission). An answer counts when it
- * is a success, or when its status is `expect` (a revalidation's 304).
+ * One open loop (`bench-open-loop.ts`) run on the load generator's thread, started on first use.
+ * The thread does not keep the process alive.
  */
-export async function openLoop(
+export function openLoop(
   url: string,
   headers: Record<string, string>,
   rate: number,
   seconds: number,
   expect?: number,
-): Promise<Omit<Series, 'endpoint'>> {
-  const total = Math.max(1, Math.round(rate * seconds));
-  const interval = 1000 / rate;
-  const latencies: number[] = [];
-  let errors = 0;
-  const inflight: Promise<void>[] = [];
-  const start = performance.now() + 5;
-  let lastDone = start;
-  for (let i = 0; i < total; i++) {
-    const due = start + i * interval;
-    const wait = due - performance.now();
-    if (wait >= 1) await sleep(wait);
-    inflight.push(
-      fetch(url, { headers })
-        .then(async (res) => {
-          await res.arrayBuffer();
-          const done = performance.now();
-          lastDone = Math.max(lastDone, done);
-          if (expect === undefined ? res.ok : res.status === expect) latencies.push(done - due);
-          else errors++;
-        })
-        .catch(() => {
-          errors++;
-        }),
-    );
+): Promise<OpenLoopResult> {
+  if (!loadWorker) {
+    loadWorker = new Worker(new URL('./bench-load-worker.js', import.meta.url));
+    loadWorker.unref();
+    loadWorker.on('message', (message: { id: number; result?: OpenLoopResult; error?: string }) => {
+      const pending = waiting.get(message.id);
+      waiting.delete(message.id);
+      if (message.result) pending?.resolve(message.result);
+      else pending?.reject(new Error(message.error));
+    });
   }
-  await Promise.all(inflight);
-  return { sent: total, errors, latencies, achievedRate: latencies.length / ((lastDone - start) / 1000) };
+  const id = nextRequestId++;
+  const request: OpenLoopRequest = { url, headers, rate, seconds, expect };
+  return new Promise((resolve, reject) => {
+    waiting.set(id, { resolve, reject });
+    loadWorker!.postMessage({ id, request });
+  });
 }
 
 export function percentile(sorted: readonly number[], p: number): number {
