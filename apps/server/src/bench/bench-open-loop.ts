@@ -41,8 +41,9 @@ function get(url: URL, headers: Record<string, string>): Promise<number> {
 
 /**
  * Sends `rate` requests per second for `seconds`, each at its scheduled instant whether or not
- * earlier ones have answered (open loop). Latency counts from the scheduled instant, so a stalled
- * server shows up as latency instead of as a lower request rate (no coordinated omission). An
+ * earlier ones have answered (open loop). Latency counts from the scheduled instant (or the send,
+ * when that was earlier), so a stalled server shows up as latency instead of as a lower request
+ * rate (no coordinated omission). An
  * answer counts when it is a success, or when its status is `expect`.
  */
 export async function openLoop(input: OpenLoopRequest): Promise<OpenLoopResult> {
@@ -59,13 +60,16 @@ export async function openLoop(input: OpenLoopRequest): Promise<OpenLoopResult> 
     const due = start + i * interval;
     const wait = due - performance.now();
     if (wait >= 1) await sleep(wait);
+    // A timer cannot wait less than a millisecond, so a request may leave up to one early: its
+    // latency then counts from when it left. A late one counts from when it was due.
+    const from = Math.min(due, performance.now());
     inflight.push(
       get(url, input.headers)
         .then((status) => {
           const done = performance.now();
           lastDone = Math.max(lastDone, done);
           const answered = expect === undefined ? status >= 200 && status < 300 : status === expect;
-          if (answered) latencies.push(done - due);
+          if (answered) latencies.push(done - from);
           else errors++;
         })
         .catch(() => {

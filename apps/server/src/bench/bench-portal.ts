@@ -504,8 +504,8 @@ function report(results: EngineResult[]) {
     `\nPublic portal: demo content plus ${ARTICLES} published notices and ${CREDIT} provincial ` +
       `commendations; page size ${PAGE_SIZE}.\n` +
       `Open loop, ${SHAPE.rate} req/s for ${SHAPE.seconds} s per endpoint (${ROUNDS} interleaved rounds) ` +
-      `after ${SHAPE.warmupSeconds} s warm-up; latency from scheduled send, in ms; load generator in ` +
-      `the server's process; Node ${process.version}, ${os.cpus().length} CPU(s), load average ` +
+      `after ${SHAPE.warmupSeconds} s warm-up; latency from scheduled send, in ms; load generator on ` +
+      `a thread of its own; Node ${process.version}, ${os.cpus().length} CPU(s), load average ` +
       `${os
         .loadavg()
         .map((l) => l.toFixed(1))

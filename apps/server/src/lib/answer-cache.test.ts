@@ -45,4 +45,31 @@ describe('the answer cache', () => {
     expect(await racing).toBe(3);
     expect(await cache.through('r', () => 0, compute)).toBe(4);
   });
+
+  it('computes an answer once for callers that miss together, but never hands out one begun before a clear', async () => {
+    const cache = new AnswerCache<number>(10, 1000);
+    cache.setEnabled(true);
+    let computed = 0;
+    let finish!: () => void;
+    const slow = () =>
+      new Promise<number>((resolve) => {
+        computed += 1;
+        const n = computed;
+        finish = () => resolve(n);
+      });
+    const first = cache.through('k', () => 0, slow);
+    const second = cache.through('k', () => 0, slow);
+    finish();
+    expect(await Promise.all([first, second])).toEqual([1, 1]);
+    expect(computed).toBe(1);
+
+    const before = cache.through('j', () => 0, slow);
+    const finishBefore = finish;
+    cache.clear();
+    const after = cache.through('j', () => 0, slow);
+    finish();
+    finishBefore();
+    expect(await after, 'computed again after the clear').toBe(3);
+    expect(await before).toBe(2);
+  });
 });

@@ -34,10 +34,16 @@ export function writesRecords(request: FastifyRequest): boolean {
  * - off until enabled, and off again whenever the change notifications are lost;
  * - an answer computed across a clear is not stored (the generation from `token`);
  * - an answer older than `maxAgeMs` is computed again, the backstop for a change nothing reported;
- * - past `maxEntries`, the least recently used answer goes.
+ * - past `maxEntries`, the least recently used answer goes;
+ * - callers that miss while the same answer is being computed wait for it instead of computing
+ *   it again (`through`, `running`/`track`): when an answer expires under load, one query runs,
+ *   not one per caller. Only computations begun since the last clear are joined.
  */
 export class AnswerCache<V> {
+  /** How long a caller waits for another's computation before computing its own. */
+  static readonly JOIN_WAIT_MS = 2000;
   private readonly entries = new Map<string, { value: V; storedAt: number }>();
+  private readonly computing = new Map<string, Promise<unknown>>();
   private generation = 0;
   private enabled = false;
 
@@ -54,6 +60,7 @@ export class AnswerCache<V> {
   clear() {
     this.generation += 1;
     this.entries.clear();
+    this.computing.clear();
   }
 
   /** A token for `set`: answers computed before a later `clear` are not stored. */
@@ -81,14 +88,46 @@ export class AnswerCache<V> {
     while (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
   }
 
+  /** The computation of `key` begun since the last clear, to wait for; settles within JOIN_WAIT_MS. */
+  running(key: string): Promise<unknown> | undefined {
+    const computing = this.enabled ? this.computing.get(key) : undefined;
+    if (!computing) return undefined;
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise((resolve) => (timer = setTimeout(resolve, AnswerCache.JOIN_WAIT_MS)));
+    return Promise.race([computing.catch(() => undefined), deadline]).finally(() => clearTimeout(timer));
+  }
+
+  /** Notes that `key` is being computed until `done` is called (or `settled` settles). */
+  track(key: string, settled?: Promise<unknown>): () => void {
+    let done!: () => void;
+    const computing = new Promise<void>((resolve) => (done = resolve));
+    if (this.enabled) this.computing.set(key, settled ?? computing);
+    return () => {
+      done();
+      if (this.computing.get(key) === (settled ?? computing)) this.computing.delete(key);
+    };
+  }
+
   /** The answer kept under `key`, or `compute`'s, kept for the next caller. */
   async through(key: string, now: () => number, compute: () => Promise<V>): Promise<V> {
     const kept = this.get(key, now());
     if (kept !== undefined) return kept;
+    const running = this.running(key);
+    if (running) {
+      await running;
+      const joined = this.get(key, now());
+      if (joined !== undefined) return joined;
+    }
     const generation = this.token();
-    const value = await compute();
-    this.set(key, value, now(), generation);
-    return value;
+    const computing = compute();
+    const done = this.track(key, computing);
+    try {
+      const value = await computing;
+      this.set(key, value, now(), generation);
+      return value;
+    } finally {
+      done();
+    }
   }
 }
 

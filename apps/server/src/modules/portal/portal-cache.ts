@@ -54,6 +54,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The cache generation when this public request began, or null when it is not cached. */
     portalGeneration: number | null;
+    /** Ends this request's claim to compute its answer, which others wait for (AnswerCache.track). */
+    portalComputed: (() => void) | null;
   }
 }
 
@@ -70,6 +72,11 @@ export const portalCachePlugin = fp(
     const answers = newPortalAnswerCache();
     app.decorate('portalAnswers', answers);
     app.decorateRequest('portalGeneration', null);
+    app.decorateRequest('portalComputed', null);
+    // Whatever became of the answer (kept, an error, the client gone), others stop waiting for it.
+    const computed = async (request: FastifyRequest) => request.portalComputed?.();
+    app.addHook('onResponse', computed);
+    app.addHook('onRequestAbort', computed);
     app.addHook('onSend', async (request, _reply, payload) => {
       if (isWritingCall(request) && PORTAL_WRITE.test(request.url)) answers.clear();
       return payload;
@@ -96,14 +103,24 @@ function sendKept(request: FastifyRequest, reply: FastifyReply, answer: CachedAn
 
 /**
  * An `onRequest` hook for public JSON routes: a kept answer goes out at once, without a query;
- * otherwise the request notes the cache generation for `cachePublicJson` to store its answer.
+ * otherwise the request notes the cache generation for `cachePublicJson` to store its answer,
+ * and readers of the same answer meanwhile wait for it.
  */
 export async function answerFromCache(request: FastifyRequest, reply: FastifyReply) {
   if (request.method !== 'GET') return;
   const answers = request.server.portalAnswers;
-  const kept = answers.get(keyOf(request), Date.now());
+  const key = keyOf(request);
+  const kept = answers.get(key, Date.now());
   if (kept) return sendKept(request, reply, kept);
+  // Another reader is computing this very answer (it expired under load): wait for it.
+  const running = answers.running(key);
+  if (running) {
+    await running;
+    const joined = answers.get(key, Date.now());
+    if (joined) return sendKept(request, reply, joined);
+  }
   request.portalGeneration = answers.token();
+  request.portalComputed = answers.track(key);
 }
 
 /**
