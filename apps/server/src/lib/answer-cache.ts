@@ -33,7 +33,7 @@ export function writesRecords(request: FastifyRequest): boolean {
  * every change that could alter an answer (`followChanges`). The cache's own rules:
  * - off until enabled, and off again whenever the change notifications are lost;
  * - an answer computed across a clear is not stored (the generation from `token`);
- * - an answer older than `maxAgeMs` is computed again, the backstop for a change nothing reported;
+ * - an answer `maxAgeMs` old is computed again, the backstop for a change nothing reported;
  * - past `maxEntries`, the least recently used answer goes;
  * - callers that miss while the same answer is being computed wait for it instead of computing
  *   it again (`through`, `running`/`track`): when an answer expires under load, one query runs,
@@ -71,7 +71,7 @@ export class AnswerCache<V> {
   get(key: string, now: number): V | undefined {
     const entry = this.enabled ? this.entries.get(key) : undefined;
     if (!entry) return undefined;
-    if (now - entry.storedAt > this.maxAgeMs || now < entry.storedAt) {
+    if (now - entry.storedAt >= this.maxAgeMs || now < entry.storedAt) {
       this.entries.delete(key);
       return undefined;
     }
@@ -86,6 +86,16 @@ export class AnswerCache<V> {
     this.entries.delete(key);
     this.entries.set(key, { value, storedAt: now });
     while (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+  }
+
+  /** Changes a kept answer in place (a session touched), keeping its age. */
+  update(key: string, change: (value: V) => V) {
+    const entry = this.entries.get(key);
+    if (entry) entry.value = change(entry.value);
+  }
+
+  delete(key: string) {
+    this.entries.delete(key);
   }
 
   /** The computation of `key` begun since the last clear, to wait for; settles within JOIN_WAIT_MS. */
@@ -141,8 +151,8 @@ export interface ChangeFollower {
  * Keeps a process's cache true to the database: cleared by every NOTIFY on `channel` (the
  * database's triggers send one for any change, whichever process or tool made it), and on only
  * while that channel is heard. Without a LISTEN (`listen` undefined) the cache stays off. The
- * caller clears it on its own writes as well: the NOTIFY of a write made here may arrive a moment
- * after the answer, and the writer's next call must not win that race.
+ * process's own writes (`clearOn`) clear it too, before they are answered: the NOTIFY of a write
+ * made here may arrive a moment after the answer, and the writer's next call must not win that race.
  */
 export async function followChanges(
   app: FastifyInstance,
@@ -152,9 +162,15 @@ export async function followChanges(
     cache: ChangeFollower;
     /** Logged when the channel is lost: what is computed each time until it is back. */
     whileLost: string;
+    /** The calls of this process that clear the cache before they are answered. */
+    clearOn: (request: FastifyRequest) => boolean;
   },
 ) {
   const { listen, channel, cache } = options;
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (options.clearOn(request)) cache.clear();
+    return payload;
+  });
   if (!listen) return;
   const unlisten = await listen(channel, {
     onNotify: () => cache.clear(),

@@ -42,14 +42,11 @@ export const authPlugin = fp<AuthPluginOptions>(async (app, options) => {
     if (token)
       request.auth = await authenticateToken(app.ctx, token, { touch: !request.headers[BACKGROUND_HEADER] });
   });
-  app.addHook('onSend', async (request, _reply, payload) => {
-    if (writesRecords(request)) app.ctx.sessions.clear();
-    return payload;
-  });
   await followChanges(app, {
     listen: options.listen,
     channel: AUTH_CHANGED_CHANNEL,
     cache: app.ctx.sessions,
     whileLost: 'sessions are read from the database',
+    clearOn: writesRecords,
   });
 });

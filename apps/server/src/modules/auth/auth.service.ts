@@ -261,7 +261,7 @@ export async function authenticateToken(
     }
     return authenticated(session, cached.account, cached.memberships);
   }
-  const generation = ctx.sessions.begin();
+  const generation = ctx.sessions.token();
   const found = await findSessionWithAccount(ctx.db, tokenHash);
   if (!found) return null;
   const { account } = found;

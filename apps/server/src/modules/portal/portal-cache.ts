@@ -77,15 +77,12 @@ export const portalCachePlugin = fp(
     const computed = async (request: FastifyRequest) => request.portalComputed?.();
     app.addHook('onResponse', computed);
     app.addHook('onRequestAbort', computed);
-    app.addHook('onSend', async (request, _reply, payload) => {
-      if (isWritingCall(request) && PORTAL_WRITE.test(request.url)) answers.clear();
-      return payload;
-    });
     await followChanges(app, {
       listen: options.listen,
       channel: PORTAL_CHANGED_CHANNEL,
       cache: answers,
       whileLost: 'public answers are computed each time',
+      clearOn: (request) => isWritingCall(request) && PORTAL_WRITE.test(request.url),
     });
   },
   { name: 'portal-cache' },

@@ -44,15 +44,12 @@ export function projectListKey(
 /** Keeps `ctx.projectLists` true: cleared by this process's writes and by every notification. */
 export const projectListCachePlugin = fp(
   async (app, options: { listen?: Database['listen'] | undefined }) => {
-    app.addHook('onSend', async (request, _reply, payload) => {
-      if (writesRecords(request)) app.ctx.projectLists.clear();
-      return payload;
-    });
     await followChanges(app, {
       listen: options.listen,
       channel: PROJECT_LISTS_CHANGED_CHANNEL,
       cache: app.ctx.projectLists,
       whileLost: 'application lists are queried each time',
+      clearOn: writesRecords,
     });
   },
   { name: 'project-list-cache' },
