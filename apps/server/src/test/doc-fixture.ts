@@ -1,35 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { DocFile, DocFolderNode, DocVersion, OperationCode } from '@drp/domain';
 import { applicationForm, buildingForm, detailOf, projectApi } from './project-fixture.js';
+import { multipartBody } from './multipart-body.js';
 import type { TestApp } from './test-app.js';
 
 /** A small but real PDF: what a drawing set's pages look like to the type check. */
 export function pdfBytes(label: string, size = 20_000) {
   return Buffer.concat([Buffer.from(`%PDF-1.7\n% ${label}\n`), randomBytes(size), Buffer.from('\n%%EOF\n')]);
-}
-
-/** A multipart body as a browser sends it: the fields, then the file. */
-export function multipartBody(fields: Record<string, string>, file?: { name: string; body: Buffer }) {
-  const boundary = `----drp${randomBytes(8).toString('hex')}`;
-  const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields))
-    parts.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-    );
-  if (file)
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\n` +
-          'Content-Type: application/octet-stream\r\n\r\n',
-      ),
-      file.body,
-      Buffer.from('\r\n'),
-    );
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(parts),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
 }
 
 /**
@@ -57,7 +34,7 @@ export async function uploadDocFile(
       headers: { authorization },
     }),
   );
-  const { payload, headers } = multipartBody({ operationCode }, { name: input.name, body: input.body });
+  const { payload, headers } = multipartBody({ operationCode }, { name: input.name, content: input.body });
   detailOf(await t.app.inject({ method: 'POST', url: '/api/files/upload', payload, headers }));
   return detailOf<DocFile>(
     await t.app.inject({

@@ -1,35 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { PortalUpload, SaveArticleRequest, StaffArticle } from '@drp/domain';
+import { multipartBody } from './multipart-body.js';
 import type { TestApp } from './test-app.js';
-
-/** A multipart/form-data body: text fields first, then the file (if any) in the part "file". */
-export function multipart(
-  fields: Record<string, string>,
-  file?: { name: string; content: Buffer; type?: string },
-) {
-  const boundary = `----drp-test-${randomBytes(8).toString('hex')}`;
-  const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields))
-    parts.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-    );
-  if (file)
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\n` +
-          `Content-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`,
-      ),
-      file.content,
-      Buffer.from('\r\n'),
-    );
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(parts),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
 
 export const PDF = Buffer.from(
   '%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
@@ -86,7 +59,7 @@ export function portalApi(t: TestApp) {
   return {
     call,
     uploadRaw: (token: string, fields: Record<string, string>, file?: { name: string; content: Buffer }) => {
-      const body = multipart(fields, file);
+      const body = multipartBody(fields, file);
       return t.app.inject({
         method: 'POST',
         url: '/api/info/portal/uploads',
@@ -95,7 +68,7 @@ export function portalApi(t: TestApp) {
       });
     },
     async upload(token: string, purpose: 'ATTACHMENT' | 'COVER', name: string, content: Buffer) {
-      const body = multipart({ purpose }, { name, content });
+      const body = multipartBody({ purpose }, { name, content });
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/info/portal/uploads',

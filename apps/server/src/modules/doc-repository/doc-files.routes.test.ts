@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { ORG_HEADER, type DocFile, type DocFolderNode, type OperationCode } from '@drp/domain';
 import { demoOrgIds, detailOf, projectApi } from '../../test/project-fixture.js';
-import { multipartBody, pdfBytes, submittedForMaterials } from '../../test/doc-fixture.js';
+import { pdfBytes, submittedForMaterials } from '../../test/doc-fixture.js';
+import { multipartBody } from '../../test/multipart-body.js';
 import { FILE_STORES, createDriverTestApp, type DriverTestApp } from '../../test/driver-test-app.js';
 
 const run = promisify(execFile);
@@ -32,7 +33,7 @@ function savedName(header: string | string[] | number | undefined): string {
 }
 
 const multipart = (code: string, file: { name: string; body: Buffer }) =>
-  multipartBody({ operationCode: code }, file);
+  multipartBody({ operationCode: code }, file && { name: file.name, content: file.body });
 
 /** Python's zipfile reads the archive as any unzip tool would, checking each entry's CRC. */
 const READ_ZIP = `

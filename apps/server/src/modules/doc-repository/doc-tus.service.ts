@@ -15,7 +15,7 @@ import {
   updateUpload,
   type DocUploadRow,
 } from './doc-repository.repository.js';
-import { cleanFileName } from './doc-uploads.service.js';
+import { cleanFileName } from '../../lib/clean-file-name.js';
 
 /** Where the tus protocol (resumable uploads, https://tus.io/protocols/resumable-upload) is served. */
 export const TUS_PATH = '/api/files/tus';

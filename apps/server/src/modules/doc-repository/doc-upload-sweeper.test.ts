@@ -10,7 +10,8 @@ import { UPLOAD_CODE_MINUTES, type DocFile, type DocFolderNode, type OperationCo
 import type { Db } from '../../db/database.js';
 import { docUploads } from '../../db/schema/doc-repository.js';
 import { sha256Hex } from '../../lib/crypto.js';
-import { multipartBody, pdfBytes, submittedForMaterials } from '../../test/doc-fixture.js';
+import { pdfBytes, submittedForMaterials } from '../../test/doc-fixture.js';
+import { multipartBody } from '../../test/multipart-body.js';
 import { demoOrgIds, detailOf, projectApi } from '../../test/project-fixture.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { claimUpload } from './doc-repository.repository.js';
@@ -62,7 +63,7 @@ describe('sweeping abandoned uploads', () => {
       }),
     ).operationCode;
   const upload = (code: string, name: string, body: Buffer) => {
-    const { payload, headers } = multipartBody({ operationCode: code }, { name, body });
+    const { payload, headers } = multipartBody({ operationCode: code }, { name, content: body });
     return t.app.inject({ method: 'POST', url: '/api/files/upload', payload, headers });
   };
   const saveFile = (code: string) =>

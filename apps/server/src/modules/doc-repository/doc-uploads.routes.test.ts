@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import type { DocFile, DocFolderNode, DocPersonInfo, OperationCode, UploadedFile } from '@drp/domain';
 import { demoOrgIds, detailOf, projectApi } from '../../test/project-fixture.js';
-import { multipartBody, pdfBytes, submittedForMaterials } from '../../test/doc-fixture.js';
+import { pdfBytes, submittedForMaterials } from '../../test/doc-fixture.js';
+import { multipartBody } from '../../test/multipart-body.js';
 import { FILE_STORES, createDriverTestApp, type DriverTestApp } from '../../test/driver-test-app.js';
 
 function refused(res: LightMyRequestResponse, status: number, code: string) {
@@ -34,7 +35,10 @@ describe.each(FILE_STORES)('uploading drawings with operation codes ($driver)', 
       }),
     );
   const upload = (code: string, file?: { name: string; body: Buffer }) => {
-    const { payload, headers } = multipartBody({ operationCode: code }, file);
+    const { payload, headers } = multipartBody(
+      { operationCode: code },
+      file && { name: file.name, content: file.body },
+    );
     return t.app.inject({ method: 'POST', url: '/api/files/upload', payload, headers });
   };
   const saveFile = (user: string, orgId: string, code: string) =>

@@ -9,6 +9,7 @@ import {
   type UploadedFile,
 } from '@drp/domain';
 import { inTransaction } from '../../db/database.js';
+import { cleanFileName } from '../../lib/clean-file-name.js';
 import { AppError } from '../../lib/app-error.js';
 import type { AppContext } from '../../lib/app-context.js';
 import { randomToken, sha256Hex } from '../../lib/crypto.js';
@@ -33,24 +34,6 @@ import { committedCategories, folderOf, requireWritable, writableReason } from '
 
 /** Where the multipart POST of the spec goes (an "external document service" there). */
 export const UPLOAD_PATH = '/api/files/upload';
-
-/**
- * A name as users gave it (Chinese kept), safe anywhere it is shown or zipped: the last path
- * segment only, no control or reserved characters, at most 200 characters with the extension kept.
- */
-export function cleanFileName(raw: string): string {
-  const last = raw.split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  let name = last.replace(/[\u0000-\u001f\u007f<>:"|?*]/g, '_').trim();
-  name = name.replace(/^\.+/, '').trim();
-  if (!name) name = '未命名文件';
-  if (name.length > 200) {
-    const dot = name.lastIndexOf('.');
-    const ext = dot > 0 && name.length - dot <= 16 ? name.slice(dot) : '';
-    name = name.slice(0, 200 - ext.length) + ext;
-  }
-  return name;
-}
 
 /** `a.pdf`, `a (2).pdf`, `a (3).pdf`…: the first name not taken in the folder. */
 function freeName(name: string, taken: Set<string>) {

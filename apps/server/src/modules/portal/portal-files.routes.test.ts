@@ -8,33 +8,8 @@ import { portalFiles } from '../../db/schema/portal.js';
 import { demoPng } from '../../db/seed/demo-portal-seed.js';
 import { contentDisposition } from '../../lib/send-stored-file.js';
 import { PDF, PNG, articleRequest, portalApi, refused } from '../../test/portal-fixture.js';
+import { storedZip } from '../../test/multipart-body.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-
-/** A ZIP archive of one stored file: the container of .docx, .xlsx and .ofd files. */
-function zip(name: string, content: string) {
-  const nameBytes = Buffer.from(name);
-  const data = Buffer.from(content);
-  const local = Buffer.alloc(30);
-  local.writeUInt32LE(0x04034b50, 0);
-  local.writeUInt16LE(20, 4);
-  local.writeUInt32LE(data.length, 18);
-  local.writeUInt32LE(data.length, 22);
-  local.writeUInt16LE(nameBytes.length, 26);
-  const central = Buffer.alloc(46);
-  central.writeUInt32LE(0x02014b50, 0);
-  central.writeUInt16LE(20, 4);
-  central.writeUInt16LE(20, 6);
-  central.writeUInt32LE(data.length, 20);
-  central.writeUInt32LE(data.length, 24);
-  central.writeUInt16LE(nameBytes.length, 28);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(1, 8);
-  end.writeUInt16LE(1, 10);
-  end.writeUInt32LE(46 + nameBytes.length, 12);
-  end.writeUInt32LE(30 + nameBytes.length + data.length, 16);
-  return Buffer.concat([local, nameBytes, data, central, nameBytes, end]);
-}
 
 describe('portal files', () => {
   let t: TestApp;
@@ -67,10 +42,10 @@ describe('portal files', () => {
       staff,
       'ATTACHMENT',
       '表格.docx',
-      zip('word/document.xml', '<w:document/>'),
+      storedZip({ 'word/document.xml': '<w:document/>' }),
     );
     expect(docx.contentType).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document');
-    const archive = await api.upload(staff, 'ATTACHMENT', '资料.zip', zip('a.txt', 'a'));
+    const archive = await api.upload(staff, 'ATTACHMENT', '资料.zip', storedZip({ 'a.txt': 'a' }));
     expect(archive.contentType).toBe('application/zip');
     // A picture is what its bytes say, whatever it is called.
     const picture = await api.upload(staff, 'COVER', 'banner', demoPng(8, 4, [0, 0, 0], [255, 255, 255]));
@@ -97,7 +72,11 @@ describe('portal files', () => {
     );
     // A zip container needs a name of a format it holds: a .exe inside a zip header is refused.
     refused(
-      await api.uploadRaw(staff, { purpose: 'ATTACHMENT' }, { name: 'a.exe', content: zip('a', 'b') }),
+      await api.uploadRaw(
+        staff,
+        { purpose: 'ATTACHMENT' },
+        { name: 'a.exe', content: storedZip({ a: 'b' }) },
+      ),
       415,
       'PORTAL_ATTACHMENT_TYPE_REFUSED',
     );

@@ -13,7 +13,7 @@ import { AppError } from '../../lib/app-error.js';
 import { DRAWING_HEAD_BYTES, detectDrawingFileType } from '../../lib/drawing-file-type.js';
 import { FileTooLargeError, newFileKey } from '../../lib/file-store.js';
 import type { StoredFileToSend } from '../../lib/send-stored-file.js';
-import { cleanFileName } from '../doc-repository/doc-uploads.service.js';
+import { cleanFileName } from '../../lib/clean-file-name.js';
 import {
   findPortalFile,
   findPublicPortalFile,
