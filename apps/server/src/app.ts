@@ -1,7 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config/config.js';
@@ -15,6 +14,7 @@ import { accessPlugin } from './plugins/access.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin, sendError, toAppError } from './plugins/errors.js';
 import { openapiPlugin } from './plugins/openapi.js';
+import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { webPlugin } from './plugins/web.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
@@ -125,7 +125,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   await app.register(errorsPlugin);
-  await app.register(helmet, { contentSecurityPolicy: { directives: CSP } });
+  await app.register(securityHeadersPlugin, { contentSecurityPolicy: { directives: CSP } });
   await app.register(cookie);
   await app.register(formbody);
   await app.register(rateLimit, {

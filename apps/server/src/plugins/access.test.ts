@@ -250,6 +250,19 @@ describe('answers outside the routes', () => {
     expect(csp).toContain("object-src 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    // The rest of helmet's defaults, worked out once at start (security-headers.ts).
+    expect(res.headers).toMatchObject({
+      'strict-transport-security': 'max-age=31536000; includeSubDomains',
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+      'origin-agent-cluster': '?1',
+      'referrer-policy': 'no-referrer',
+      'x-dns-prefetch-control': 'off',
+      'x-download-options': 'noopen',
+      'x-permitted-cross-domain-policies': 'none',
+      'x-xss-protection': '0',
+    });
+    expect(res.headers['x-powered-by']).toBeUndefined();
   });
 
   it('sends the security headers on errors too', async () => {
