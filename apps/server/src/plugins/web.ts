@@ -7,8 +7,9 @@ import { API_PATH } from '../lib/api-path.js';
 import { AppError } from '../lib/app-error.js';
 
 /**
- * Serves the built web app from the same process. Any other GET that is not an API call gets
- * index.html, and the app's router shows /common/404 for paths it does not know.
+ * Serves the built web app from the same process. Any other GET (or HEAD, as link checkers and
+ * uptime monitors send) that is not an API call gets index.html, and the app's router shows
+ * /common/404 for paths it does not know.
  */
 export const webPlugin = fp(async (app: FastifyInstance, options: { webDist: string }) => {
   const hasWeb = existsSync(path.join(options.webDist, 'index.html'));
@@ -28,7 +29,7 @@ export const webPlugin = fp(async (app: FastifyInstance, options: { webDist: str
     });
   }
   app.setNotFoundHandler(async (request, reply) => {
-    const isPage = request.method === 'GET' && !API_PATH.test(request.url);
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !API_PATH.test(request.url);
     if (hasWeb && isPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
     throw new AppError('NOT_FOUND');
   });
