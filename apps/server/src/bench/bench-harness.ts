@@ -65,7 +65,7 @@ export interface Series {
 }
 
 export interface LoadShape {
-  /** Requests per second. */
+  /** Requests per second, all endpoints together. */
   rate: number;
   /** Measured seconds. */
   seconds: number;
@@ -75,23 +75,18 @@ export interface LoadShape {
 
 let loadWorker: Worker | undefined;
 let nextRequestId = 0;
-const waiting = new Map<number, { resolve: (r: OpenLoopResult) => void; reject: (e: Error) => void }>();
+const waiting = new Map<number, { resolve: (r: OpenLoopResult[]) => void; reject: (e: Error) => void }>();
 
 /**
- * One open loop (`bench-open-loop.ts`) run on the load generator's thread, started on first use.
- * The thread does not keep the process alive.
+ * One open loop (`bench-open-loop.ts`) run on the load generator's thread, started on first use:
+ * `rate` requests per second in all, to the targets in turn. The thread does not keep the process
+ * alive.
  */
-export function openLoop(
-  url: string,
-  headers: Record<string, string>,
-  rate: number,
-  seconds: number,
-  expect?: number,
-): Promise<OpenLoopResult> {
+export function openLoop(request: OpenLoopRequest): Promise<OpenLoopResult[]> {
   if (!loadWorker) {
     loadWorker = new Worker(new URL('./bench-load-worker.js', import.meta.url));
     loadWorker.unref();
-    loadWorker.on('message', (message: { id: number; result?: OpenLoopResult; error?: string }) => {
+    loadWorker.on('message', (message: { id: number; result?: OpenLoopResult[]; error?: string }) => {
       const pending = waiting.get(message.id);
       waiting.delete(message.id);
       if (message.result) pending?.resolve(message.result);
@@ -99,7 +94,6 @@ export function openLoop(
     });
   }
   const id = nextRequestId++;
-  const request: OpenLoopRequest = { url, headers, rate, seconds, expect };
   return new Promise((resolve, reject) => {
     waiting.set(id, { resolve, reject });
     loadWorker!.postMessage({ id, request });
@@ -112,21 +106,6 @@ export function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, rank))]!;
 }
 
-/** A warm-up, then the measured open loop against one endpoint. */
-export async function measure(
-  base: string,
-  endpoint: string,
-  headers: Record<string, string>,
-  shape: LoadShape,
-  label = `GET ${endpoint}`,
-): Promise<Series> {
-  const url = `${base}${endpoint}`;
-  await openLoop(url, headers, shape.rate, shape.warmupSeconds);
-  const result = await openLoop(url, headers, shape.rate, shape.seconds);
-  result.latencies.sort((a, b) => a - b);
-  return { endpoint: label, ...result };
-}
-
 export interface Target {
   label: string;
   endpoint: string;
@@ -136,44 +115,24 @@ export interface Target {
 }
 
 /**
- * Measures several endpoints in the same run: each gets its warm-up, then the measured seconds
- * are split into `rounds` slices taken in turn (A B C … A B C …), so that a pause of the machine
- * or of a garbage collection falls on every endpoint alike rather than on whichever was running.
+ * A warm-up, then the measured open loop: `shape.rate` requests per second in all, the targets
+ * called in turn in a new random order each cycle (`bench-open-loop.ts`). Every target is measured
+ * over the same seconds, so a pause of the machine or a garbage collection falls on each alike:
+ * the fair ground for one endpoint's p99 against another's. Each target gets
+ * rate × seconds / targets calls.
  */
-export async function measureInterleaved(
-  base: string,
-  targets: readonly Target[],
-  shape: LoadShape,
-  rounds: number,
-): Promise<Series[]> {
-  for (const t of targets)
-    await openLoop(`${base}${t.endpoint}`, t.headers, shape.rate, shape.warmupSeconds, t.expect);
-  const series = targets.map((t) => ({
-    endpoint: t.label,
-    sent: 0,
-    errors: 0,
-    latencies: [] as number[],
-    rates: [] as number[],
-  }));
-  for (let round = 0; round < rounds; round++)
-    for (const [i, t] of targets.entries()) {
-      const slice = await openLoop(
-        `${base}${t.endpoint}`,
-        t.headers,
-        shape.rate,
-        shape.seconds / rounds,
-        t.expect,
-      );
-      const s = series[i]!;
-      s.sent += slice.sent;
-      s.errors += slice.errors;
-      s.latencies.push(...slice.latencies);
-      s.rates.push(slice.achievedRate);
-    }
-  return series.map(({ rates, ...s }) => ({
-    ...s,
-    latencies: s.latencies.sort((a, b) => a - b),
-    achievedRate: rates.reduce((a, b) => a + b, 0) / rates.length,
+export async function measure(base: string, targets: readonly Target[], shape: LoadShape): Promise<Series[]> {
+  const request = (seconds: number): OpenLoopRequest => ({
+    targets: targets.map((t) => ({ url: `${base}${t.endpoint}`, headers: t.headers, expect: t.expect })),
+    rate: shape.rate,
+    seconds,
+  });
+  await openLoop(request(shape.warmupSeconds));
+  const results = await openLoop(request(shape.seconds));
+  return results.map((r, i) => ({
+    endpoint: targets[i]!.label,
+    ...r,
+    latencies: r.latencies.sort((a, b) => a - b),
   }));
 }
 

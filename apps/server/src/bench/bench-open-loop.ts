@@ -16,13 +16,19 @@ export interface OpenLoopResult {
   achievedRate: number;
 }
 
-export interface OpenLoopRequest {
+export interface OpenLoopTarget {
   url: string;
   headers: Record<string, string>;
-  rate: number;
-  seconds: number;
   /** The status that counts as an answer, when not a success (a revalidation's 304). */
   expect?: number | undefined;
+}
+
+export interface OpenLoopRequest {
+  /** Called in turn, in a new random order each cycle; one result per target. */
+  targets: OpenLoopTarget[];
+  /** Requests per second, all targets together. */
+  rate: number;
+  seconds: number;
 }
 
 // As many connections as the open loop needs: a request never waits for a free socket.
@@ -39,44 +45,64 @@ function get(url: URL, headers: Record<string, string>): Promise<number> {
   });
 }
 
+/** 0 … n-1 in a random order (Fisher–Yates). */
+function shuffled(n: number): number[] {
+  const order = Array.from({ length: n }, (_, i) => i);
+  for (let i = n - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [order[i], order[j]] = [order[j]!, order[i]!];
+  }
+  return order;
+}
+
 /**
  * Sends `rate` requests per second for `seconds`, each at its scheduled instant whether or not
- * earlier ones have answered (open loop). Latency counts from the scheduled instant (or the send,
- * when that was earlier), so a stalled server shows up as latency instead of as a lower request
- * rate (no coordinated omission). An
- * answer counts when it is a success, or when its status is `expect`.
+ * earlier ones have answered (open loop). With several targets the requests go to each in turn,
+ * in a new random order every cycle: the targets share every instant of the run, so a pause of
+ * the machine or a garbage collection falls on each alike, and none always follows another.
+ * Latency counts from the scheduled instant (or the send, when that was earlier), so a stalled
+ * server shows up as latency instead of as a lower request rate (no coordinated omission). An
+ * answer counts when it is a success, or when its status is the target's `expect`.
  */
-export async function openLoop(input: OpenLoopRequest): Promise<OpenLoopResult> {
-  const { rate, seconds, expect } = input;
-  const url = new URL(input.url);
+export async function openLoop(input: OpenLoopRequest): Promise<OpenLoopResult[]> {
+  const { rate, seconds } = input;
+  const targets = input.targets.map((t) => ({ ...t, parsed: new URL(t.url) }));
+  const results = targets.map((): OpenLoopResult => ({ sent: 0, errors: 0, latencies: [], achievedRate: 0 }));
   const total = Math.max(1, Math.round(rate * seconds));
   const interval = 1000 / rate;
-  const latencies: number[] = [];
-  let errors = 0;
   const inflight: Promise<void>[] = [];
   const start = performance.now() + 5;
   let lastDone = start;
+  let order: number[] = [];
   for (let i = 0; i < total; i++) {
+    if (order.length === 0) order = shuffled(targets.length);
+    const which = order.pop()!;
+    const target = targets[which]!;
+    const result = results[which]!;
     const due = start + i * interval;
     const wait = due - performance.now();
     if (wait >= 1) await sleep(wait);
     // A timer cannot wait less than a millisecond, so a request may leave up to one early: its
     // latency then counts from when it left. A late one counts from when it was due.
     const from = Math.min(due, performance.now());
+    result.sent++;
     inflight.push(
-      get(url, input.headers)
+      get(target.parsed, target.headers)
         .then((status) => {
           const done = performance.now();
           lastDone = Math.max(lastDone, done);
-          const answered = expect === undefined ? status >= 200 && status < 300 : status === expect;
-          if (answered) latencies.push(done - from);
-          else errors++;
+          const answered =
+            target.expect === undefined ? status >= 200 && status < 300 : status === target.expect;
+          if (answered) result.latencies.push(done - from);
+          else result.errors++;
         })
         .catch(() => {
-          errors++;
+          result.errors++;
         }),
     );
   }
   await Promise.all(inflight);
-  return { sent: total, errors, latencies, achievedRate: latencies.length / ((lastDone - start) / 1000) };
+  const elapsed = (lastDone - start) / 1000;
+  for (const result of results) result.achievedRate = result.latencies.length / elapsed;
+  return results;
 }

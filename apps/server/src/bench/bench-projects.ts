@@ -3,9 +3,9 @@
  *
  * For embedded PGlite and for PostgreSQL (a scratch database): seed the demo data and
  * `seedLarge` (100 000 applications, five buildings each), VACUUM ANALYZE and CHECKPOINT, start
- * the app on a loopback port, sign in over HTTP, then drive the account benchmark's open-loop
- * fixed rate against each of these in turn, in interleaved rounds so that a pause of the machine
- * falls on all of them alike:
+ * the app on a loopback port, sign in over HTTP, then drive an open-loop fixed rate at all of these
+ * together, each request to the next of them in a new random order each cycle, so that every
+ * endpoint is measured over the same seconds and a pause of the machine falls on all alike:
  *   - GET /api/health, the bare route, and GET /api/admin/account, a signed-in call that lists
  *     nothing (the same auth work as every list);
  *   - each area's list: apply `pagelist` (construct_admin) on page 1 and page 1000, submit
@@ -20,15 +20,16 @@
  * (the session and the memberships, from the session cache when it holds them).
  *
  * Environment (rate, seconds and the PostgreSQL server as in bench-account):
- *   BENCH_RATE            requests per second as the server runs (default 200, as bench-account:
- *                         2 000 calls per endpoint, so p99 is the 20th slowest, not the 5th)
- *   BENCH_SECONDS         measured seconds per endpoint as the server runs (default 10)
- *   BENCH_QUERIED_RATE    requests per second with every list queried (default 50: one PGlite
+ *   BENCH_RATE            requests per second as the server runs, all endpoints together
+ *                         (default 200, as bench-account)
+ *   BENCH_SECONDS         measured seconds as the server runs (default 80: 2 000 calls per
+ *                         endpoint, so p99 is the 20th slowest, not the 5th)
+ *   BENCH_QUERIED_RATE    requests per second with every list queried (default 100: one PGlite
  *                         process serves about 150 queried lists a second on two cores, and p99 at
  *                         a rate it cannot keep up with measures the queue, not the call)
- *   BENCH_QUERIED_SECONDS measured seconds per endpoint with every list queried (default 20)
- *   BENCH_WARMUP_SECONDS  unmeasured seconds before each endpoint (default 2)
- *   BENCH_ROUNDS          slices the measured seconds are taken in, endpoints in turn (default 5)
+ *   BENCH_QUERIED_SECONDS measured seconds with every list queried (default 80: 1 000 calls per
+ *                         endpoint)
+ *   BENCH_WARMUP_SECONDS  unmeasured seconds before each pass (default 2)
  *   BENCH_PROJECTS        applications to seed (default 100000)
  *   BENCH_PAGE_SIZE       page size of the lists (default 5, the lists' default)
  *   BENCH_SEARCH          the name fragment searched (default 洋湖7号地块)
@@ -46,7 +47,7 @@ import { DEMO_PASSWORD, seedDemo } from '../db/seed/demo-seed.js';
 import { seedLarge } from '../db/seed/large-seed.js';
 import {
   startBenchApp,
-  measureInterleaved,
+  measure,
   ms,
   numberFromEnv,
   onPglite,
@@ -60,17 +61,16 @@ import {
 
 const SHAPE: LoadShape = {
   rate: numberFromEnv('BENCH_RATE', 200),
-  seconds: numberFromEnv('BENCH_SECONDS', 10),
+  seconds: numberFromEnv('BENCH_SECONDS', 80),
   warmupSeconds: numberFromEnv('BENCH_WARMUP_SECONDS', 2),
 };
 const QUERIED_SHAPE: LoadShape = {
   // Below what one PGlite process serves of queried lists on a two-core machine (about 150 a
   // second): p99 at a fixed rate says something only when the server keeps up.
-  rate: numberFromEnv('BENCH_QUERIED_RATE', 50),
-  seconds: numberFromEnv('BENCH_QUERIED_SECONDS', 20),
+  rate: numberFromEnv('BENCH_QUERIED_RATE', 100),
+  seconds: numberFromEnv('BENCH_QUERIED_SECONDS', 80),
   warmupSeconds: SHAPE.warmupSeconds,
 };
-const ROUNDS = Math.round(numberFromEnv('BENCH_ROUNDS', 5));
 const PROJECTS = Math.round(numberFromEnv('BENCH_PROJECTS', 100_000));
 const PAGE_SIZE = Math.round(numberFromEnv('BENCH_PAGE_SIZE', 5));
 const SEARCH = process.env.BENCH_SEARCH || '洋湖7号地块';
@@ -195,12 +195,11 @@ async function benchEngine(engine: string, database: Database, dataDir: string):
     }
 
     const measureAll = async (pass: string, shape: LoadShape) => {
-      console.log(`  ${engine}, ${pass}: ${ENDPOINTS.length} endpoints in ${ROUNDS} interleaved rounds …`);
-      const measured = await measureInterleaved(
+      console.log(`  ${engine}, ${pass}: ${ENDPOINTS.length} endpoints in turn …`);
+      const measured = await measure(
         base,
         ENDPOINTS.map((e) => ({ label: e.label, endpoint: e.path, headers: headersOf(e) })),
         shape,
-        ROUNDS,
       );
       return Object.fromEntries(ENDPOINTS.map((e, i) => [e.key, measured[i]!]));
     };
@@ -219,9 +218,9 @@ const against = (ratio: number, goal: number) => `${ratio.toFixed(2)}x ${ratio <
 function report(results: EngineResult[]) {
   console.log(
     `\nProject lists on ${PROJECTS} applications (5 buildings each), page size ${PAGE_SIZE}, search "${SEARCH}".\n` +
-      `Open loop in ${ROUNDS} interleaved rounds after ${SHAPE.warmupSeconds} s warm-up, twice: as the ` +
-      `server runs (lists kept by the process until they change), ${SHAPE.rate} req/s for ${SHAPE.seconds} s ` +
-      `per endpoint; and with that cache off (every list queried), ${QUERIED_SHAPE.rate} req/s for ` +
+      `Open loop, the endpoints in turn over the same seconds, after ${SHAPE.warmupSeconds} s warm-up, twice: as the ` +
+      `server runs (lists kept by the process until they change), ${SHAPE.rate} req/s in all for ${SHAPE.seconds} s; ` +
+      `and with that cache off (every list queried), ${QUERIED_SHAPE.rate} req/s for ` +
       `${QUERIED_SHAPE.seconds} s; latency from scheduled send, in ms; ` +
       `Node ${process.version}, ${os.cpus().length} CPU(s).\n` +
       `Goals: a list's p99 at most ${LIST_GOAL.PGlite}x (PGlite) or ${LIST_GOAL.PostgreSQL}x (PostgreSQL) the ` +
@@ -298,7 +297,8 @@ function report(results: EngineResult[]) {
 async function main() {
   console.log(
     `Project list benchmark: ${PROJECTS} applications; ${SHAPE.rate} req/s × ${SHAPE.seconds} s kept, ` +
-      `${QUERIED_SHAPE.rate} req/s × ${QUERIED_SHAPE.seconds} s queried (+${SHAPE.warmupSeconds} s warm-up) per endpoint`,
+      `${QUERIED_SHAPE.rate} req/s × ${QUERIED_SHAPE.seconds} s queried (+${SHAPE.warmupSeconds} s warm-up each), ` +
+      `${ENDPOINTS.length} endpoints in turn`,
   );
   const results: EngineResult[] = [];
   if (ENGINES !== 'postgres') results.push(await onPglite((db, dir) => benchEngine('PGlite', db, dir)));
