@@ -507,8 +507,14 @@ describe('submitting and recalling an application', () => {
   });
 
   it('recalls it: back to DRAFT, design, survey and review units told, and out of their sight again', async () => {
+    expect((await s.api.shown(owner(), id)).submittedAt).not.toBeNull();
     detailOf(await s.api.revoke(owner(), id));
-    expect(await s.api.shown(owner(), id)).toMatchObject({ status: 'DRAFT', submitCount: 1 });
+    // A draft again: it shows no submission time until it is submitted anew (the audit log keeps it).
+    expect(await s.api.shown(owner(), id)).toMatchObject({
+      status: 'DRAFT',
+      submitCount: 1,
+      submittedAt: null,
+    });
 
     const content = `${orgName('construct')}已撤回项目「${name}」的报审。`;
     for (const [username, orgKey] of [

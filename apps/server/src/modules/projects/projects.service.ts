@@ -388,7 +388,8 @@ export async function revokeApplication(
     if (project.status === 'DRAFT') throw new AppError('PROJECT_NOT_SUBMITTED');
     if (project.acceptedAt || (project.status !== 'SUBMITTED' && project.status !== 'MATERIALS_SENT'))
       throw new AppError('PROJECT_ALREADY_ACCEPTED');
-    await updateProject(tx, project.id, { status: 'DRAFT', updatedAt: ctx.clock() });
+    // A draft again: no submission time shows until it is submitted anew (the audit log keeps this one).
+    await updateProject(tx, project.id, { status: 'DRAFT', submittedAt: null, updatedAt: ctx.clock() });
     // A recalled application's materials are open again: units change and commit them anew.
     await reopenLatestVersion(tx, project.id);
     await recordAudit(tx, ctx.clock(), {
