@@ -44,7 +44,11 @@ import { portalArticlesRoutes } from './modules/portal/portal-articles.routes.js
 import { portalFilesRoutes } from './modules/portal/portal-files.routes.js';
 import { portalSiteRoutes } from './modules/portal/portal-site.routes.js';
 import { SessionCache } from './modules/auth/session-cache.js';
-import { newProjectListCache, projectListCachePlugin } from './modules/projects/project-list-cache.js';
+import {
+  newProjectListCache,
+  projectListCachePlugin,
+  ProjectListPositions,
+} from './modules/projects/project-list-cache.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -122,6 +126,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     dictionaries: loadDictionaries(),
     sessions: new SessionCache(),
     projectLists: newProjectListCache(),
+    projectListPositions: new ProjectListPositions(),
   });
 
   await app.register(errorsPlugin);

@@ -4,6 +4,7 @@ import type { Db } from '../db/database.js';
 import type { Dictionaries } from '../modules/dictionaries/dictionary-loader.js';
 import type { ProjectPage } from '@drp/domain';
 import type { SessionCache } from '../modules/auth/session-cache.js';
+import type { ProjectListPositions } from '../modules/projects/project-list-cache.js';
 import type { AnswerCache } from './answer-cache.js';
 import type { FileStore } from './file-store.js';
 
@@ -19,6 +20,8 @@ export interface AppContext {
   sessions: SessionCache;
   /** The application lists answered, by organisation and query; cleared whenever one may change. */
   projectLists: AnswerCache<ProjectPage>;
+  /** Where rows of those lists stand, so a deep page seeks instead of skipping; cleared with them. */
+  projectListPositions: ProjectListPositions;
   /** Injectable so expiry rules are tested without waiting. */
   clock: () => Date;
 }

@@ -91,6 +91,12 @@ const FILTERS: Record<string, ProjectFilter> = {
 const PAGES: Record<string, Paging> = {
   'page 1': { limit: 5, offset: 0 },
   'page 1000': { limit: 5, offset: 4_995 },
+  // Where a remembered row of an earlier page stands (ctx.projectListPositions): the index is entered at its key.
+  'a page from a remembered row': {
+    limit: 5,
+    offset: 1,
+    from: { createdAt: '2026-03-31 12:00:00.123456+08', id: '01950000-0000-7000-8000-000000000000' },
+  },
 };
 
 describe(`project list query plans over ${APPLICATIONS} applications`, () => {

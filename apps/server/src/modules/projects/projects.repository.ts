@@ -1,4 +1,18 @@
-import { and, count, desc, eq, gte, ilike, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  lt,
+  ne,
+  or,
+  sql,
+  type AnyColumn,
+  type SQL,
+} from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ProjectRole, ProjectStatus } from '@drp/domain';
 import type { Db } from '../../db/database.js';
@@ -220,8 +234,26 @@ export interface ProjectFilter {
   to?: string | undefined;
 }
 
+/** A row of a list, by its sort key: `createdAt` as the database writes it (microseconds), and `id`. */
+export interface ListKey {
+  createdAt: string;
+  id: string;
+}
+
 export interface Paging {
   limit: number;
+  /** Rows skipped: from the top of the list, or from `from` when given. */
+  offset: number;
+  /**
+   * Start at this row (a page seen earlier showed it) rather than at the top: the index is entered
+   * at its key, so the rows before it are not walked. Lists narrowed by a name or dates ignore it
+   * (their total is counted in the same scan).
+   */
+  from?: ListKey | undefined;
+}
+
+/** Where a row stands: its place in the list (0 is the top) and its key. */
+export interface ListPosition extends ListKey {
   offset: number;
 }
 
@@ -297,7 +329,7 @@ function partyConditions(scope: Extract<ProjectScope, { kind: 'party' }>, filter
 }
 
 /** A name or dates narrow a list to rows found through an index; a status alone does not. */
-const narrowed = (filter: ProjectFilter) => Boolean(filter.name || filter.from || filter.to);
+export const narrowed = (filter: ProjectFilter) => Boolean(filter.name || filter.from || filter.to);
 
 /**
  * The ids of one page, newest first, read in order from the scope's index: a party's from
@@ -307,6 +339,10 @@ const narrowed = (filter: ProjectFilter) => Boolean(filter.name || filter.from |
  * up (`projectCountQuery`).
  */
 export function projectPageIdsQuery(db: Db, scope: ProjectScope, filter: ProjectFilter, paging: Paging) {
+  const from = narrowed(filter) ? undefined : paging.from;
+  // Both orders are descending: the rows at or after `from` have keys at most its key.
+  const atOrAfter = (createdAt: AnyColumn, id: AnyColumn) =>
+    from ? sql`(${createdAt}, ${id}) <= (${from.createdAt}::timestamptz, ${from.id}::uuid)` : undefined;
   const total = (
     narrowed(filter) ? sql<number>`count(*) over ()` : sql<number>`${projectCountQuery(db, scope, filter)}`
   )
@@ -317,7 +353,13 @@ export function projectPageIdsQuery(db: Db, scope: ProjectScope, filter: Project
     // The name is on the application: join it only when searching.
     if (filter.name) ids = ids.innerJoin(projects, eq(projects.id, projectOrgs.projectId));
     return ids
-      .where(and(partyConditions(scope, filter), filter.name ? nameCondition(filter.name) : undefined))
+      .where(
+        and(
+          partyConditions(scope, filter),
+          filter.name ? nameCondition(filter.name) : undefined,
+          atOrAfter(projectOrgs.projectCreatedAt, projectOrgs.projectId),
+        ),
+      )
       .orderBy(desc(projectOrgs.projectCreatedAt), desc(projectOrgs.projectId))
       .limit(paging.limit)
       .offset(paging.offset);
@@ -325,7 +367,7 @@ export function projectPageIdsQuery(db: Db, scope: ProjectScope, filter: Project
   return db
     .select({ id: projects.id, total })
     .from(projects)
-    .where(projectConditions(scope, filter))
+    .where(and(projectConditions(scope, filter), atOrAfter(projects.createdAt, projects.id)))
     .orderBy(desc(projects.createdAt), desc(projects.id))
     .limit(paging.limit)
     .offset(paging.offset);
@@ -363,6 +405,8 @@ export function projectPageQuery(db: Db, scope: ProjectScope, filter: ProjectFil
       constructName: sql<string>`${constructName}`,
       censorName: sql<string | null>`${censorName}`,
       total: page.total,
+      // The sort key exactly as stored, to seek to this row later (a Date would drop the microseconds).
+      createdAtKey: sql<string>`${projects.createdAt}::text`,
     })
     .from(page)
     .innerJoin(projects, eq(projects.id, page.id))
@@ -451,11 +495,15 @@ function preparedPage(db: Db, scope: ProjectScope, filter: ProjectFilter, paging
     ? { status: bind('status', filter.status) as ProjectStatus }
     : {};
   if (filter.status) shape += '_status';
+  const from = paging.from
+    ? { createdAt: bind('fromCreatedAt', paging.from.createdAt), id: bind('fromId', paging.from.id) }
+    : undefined;
+  if (from) shape += '_from';
   let statements = preparedPages.get(db);
   if (!statements) preparedPages.set(db, (statements = new Map<string, PreparedPage>()));
   let statement = statements.get(shape);
   if (!statement) {
-    const paged = { limit: sql.placeholder('limit'), offset: sql.placeholder('offset') };
+    const paged = { limit: sql.placeholder('limit'), offset: sql.placeholder('offset'), from };
     statement = projectPageQuery(db, bound, boundFilter, paged as unknown as Paging).prepare(
       `project_page_${shape}`,
     );

@@ -24,7 +24,7 @@ import { countBuildings } from '../buildings/buildings.repository.js';
 import { storageKeysOfProject } from '../project-docs/project-docs.repository.js';
 import { dictionaryEntry } from '../dictionaries/dictionaries.service.js';
 import { sendMessage } from '../messages/messages.service.js';
-import { projectListKey } from './project-list-cache.js';
+import { projectListKey, ProjectListPositions } from './project-list-cache.js';
 import {
   applicationsOfDic,
   countApplicationsOfDic,
@@ -38,6 +38,7 @@ import {
   hasEarlierApplication,
   insertProject,
   insertProjectDic,
+  narrowed,
   listParties,
   nextCodeNumber,
   peekCodeNumber,
@@ -477,12 +478,28 @@ export async function listApplications(
     projectListKey(member, query),
     () => ctx.clock().getTime(),
     async () => {
-      const { total, items } = await queryProjects(
-        ctx.db,
-        await scopeOf(ctx.db, member),
-        { name: query.name, status: query.status, from: query.from, to: query.to },
-        { limit: query.pageSize, offset: query.page * query.pageSize },
-      );
+      const filter = { name: query.name, status: query.status, from: query.from, to: query.to };
+      const offset = query.page * query.pageSize;
+      // A deep page starts at a row an earlier page showed, when one is remembered near it. Lists
+      // narrowed by a name or dates are counted in their own scan and always start at the top.
+      const positions = ctx.projectListPositions;
+      const seeks = !narrowed(filter);
+      const positionsKey = ProjectListPositions.key(member, filter);
+      const generation = positions.token();
+      const near = seeks ? positions.nearest(positionsKey, offset, ctx.clock().getTime()) : undefined;
+      const { total, items } = await queryProjects(ctx.db, await scopeOf(ctx.db, member), filter, {
+        limit: query.pageSize,
+        offset: near ? offset - near.offset : offset,
+        from: near,
+      });
+      if (seeks && items.length > 0) {
+        const at = (i: number) => ({
+          offset: offset + i,
+          createdAt: items[i]!.createdAtKey,
+          id: items[i]!.project.id,
+        });
+        positions.remember(positionsKey, [at(0), at(items.length - 1)], ctx.clock().getTime(), generation);
+      }
       return {
         total,
         items: items.map(({ project, constructName, censorName }) => ({
