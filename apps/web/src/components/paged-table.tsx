@@ -53,6 +53,8 @@ export function PagedTable<T extends object>({
           pageSize,
           total: data?.total ?? 0,
           showSizeChanger: Boolean(pageSizes),
+          // A province's list runs to thousands of pages: past ten, offer 跳至 … 页.
+          showQuickJumper: (data?.total ?? 0) > pageSize * 10,
           pageSizeOptions: pageSizes,
           showTotal: totalText,
           onChange: (p, size) => onPageChange(size === pageSize ? p - 1 : 0, size),
