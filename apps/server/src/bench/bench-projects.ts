@@ -13,9 +13,11 @@
  *     (control_admin, 长沙市), and apply `search` with part of a name.
  * All of it twice: as the server runs, where each process keeps the lists it answered until
  * something in them changes (project-list-cache.ts), and with that cache off, so that every list
- * is queried (a deep page still starts at the remembered row where it began, as the server reads
- * it: ProjectListPositions). Then, with those positions off too, the bare route and page 1 and
- * page 1000 once more: the walk over the 4 995 index entries above page 1000, shown, not judged.
+ * is queried. Then the bare route, page 1 and page 1000 alone, every page queried: once as the
+ * server reads a deep page (from the row remembered where it began: ProjectListPositions), and
+ * once with those positions off too, walking the 4 995 index entries above page 1000 (shown, not
+ * judged). Alone, because among the other lists a page waits behind whichever search PGlite's
+ * one thread is running, and that wait, not the page, would decide the two p99s.
  * It reports p50 and p99 and the issue's goals: p99 of each list and the search at most 2× the
  * bare route's on PGlite and 1.5× on PostgreSQL, as the server runs; and page 1000 at most 1.2×
  * page 1 with every page queried, since that goal is about the query. The queried lists' ratios
@@ -24,16 +26,19 @@
  *
  * Environment (rate, seconds and the PostgreSQL server as in bench-account):
  *   BENCH_RATE            requests per second as the server runs, all endpoints together
- *                         (default 200, as bench-account)
- *   BENCH_SECONDS         measured seconds as the server runs (default 80: 2 000 calls per
- *                         endpoint, so p99 is the 20th slowest, not the 5th)
+ *                         (default 400)
+ *   BENCH_SECONDS         measured seconds as the server runs (default 80: 4 000 calls per
+ *                         endpoint, so p99 is the 40th slowest: with 2 000, one run's worst
+ *                         list ranged from 0.9× to 1.5× the bare route between runs)
  *   BENCH_QUERIED_RATE    requests per second with every list queried (default 100: one PGlite
  *                         process serves about 150 queried lists a second on two cores, and p99 at
  *                         a rate it cannot keep up with measures the queue, not the call)
  *   BENCH_QUERIED_SECONDS measured seconds with every list queried (default 80: 1 000 calls per
  *                         endpoint)
- *   BENCH_WALKED_SECONDS  measured seconds of the last pass, at the queried rate (default 30: 1 000
- *                         calls per endpoint)
+ *   BENCH_DEEP_RATE       requests per second of the bare route, page 1 and page 1000 alone
+ *                         (default 120)
+ *   BENCH_DEEP_SECONDS    measured seconds of each of those two passes (default 100: 4 000 calls
+ *                         per endpoint)
  *   BENCH_WARMUP_SECONDS  unmeasured seconds before each pass (default 2)
  *   BENCH_PROJECTS        applications to seed (default 100000)
  *   BENCH_PAGE_SIZE       page size of the lists (default 5, the lists' default)
@@ -65,7 +70,7 @@ import {
 } from './bench-harness.js';
 
 const SHAPE: LoadShape = {
-  rate: numberFromEnv('BENCH_RATE', 200),
+  rate: numberFromEnv('BENCH_RATE', 400),
   seconds: numberFromEnv('BENCH_SECONDS', 80),
   warmupSeconds: numberFromEnv('BENCH_WARMUP_SECONDS', 2),
 };
@@ -76,9 +81,9 @@ const QUERIED_SHAPE: LoadShape = {
   seconds: numberFromEnv('BENCH_QUERIED_SECONDS', 80),
   warmupSeconds: SHAPE.warmupSeconds,
 };
-const WALKED_SHAPE: LoadShape = {
-  rate: QUERIED_SHAPE.rate,
-  seconds: numberFromEnv('BENCH_WALKED_SECONDS', 30),
+const DEEP_SHAPE: LoadShape = {
+  rate: numberFromEnv('BENCH_DEEP_RATE', 120),
+  seconds: numberFromEnv('BENCH_DEEP_SECONDS', 100),
   warmupSeconds: SHAPE.warmupSeconds,
 };
 const PROJECTS = Math.round(numberFromEnv('BENCH_PROJECTS', 100_000));
@@ -171,6 +176,7 @@ interface EngineResult {
   /** With the list cache off: every list queried. */
   queried: Record<string, Series>;
   /** With the remembered positions off too: page 1000 walks from the top (health, apply, apply-1000). */
+  deep: Record<string, Series>;
   walked: Record<string, Series>;
 }
 
@@ -218,13 +224,11 @@ async function benchEngine(engine: string, database: Database, dataDir: string):
     const kept = await measureAll('lists kept', SHAPE);
     app.ctx.projectLists.setEnabled(false);
     const queried = await measureAll('every list queried', QUERIED_SHAPE);
+    const pages = ENDPOINTS.filter((e) => ['health', 'apply', 'apply-1000'].includes(e.key));
+    const deep = await measureAll('page 1 and page 1000 queried, alone', DEEP_SHAPE, pages);
     app.ctx.projectListPositions.setEnabled(false);
-    const walked = await measureAll(
-      'every list queried, page 1000 walked from the top',
-      WALKED_SHAPE,
-      ENDPOINTS.filter((e) => ['health', 'apply', 'apply-1000'].includes(e.key)),
-    );
-    return { engine, seedSeconds, totals, kept, queried, walked };
+    const walked = await measureAll('the same, page 1000 walked from the top', DEEP_SHAPE, pages);
+    return { engine, seedSeconds, totals, kept, queried, deep, walked };
   } finally {
     await app.close();
   }
@@ -239,9 +243,9 @@ function report(results: EngineResult[]) {
       `Open loop, the endpoints in turn over the same seconds, after ${SHAPE.warmupSeconds} s warm-up, twice: as the ` +
       `server runs (lists kept by the process until they change), ${SHAPE.rate} req/s in all for ${SHAPE.seconds} s; ` +
       `and with that cache off (every list queried; a deep page starts at the row remembered where it began), ` +
-      `${QUERIED_SHAPE.rate} req/s for ${QUERIED_SHAPE.seconds} s; then with the positions off too ` +
-      `("walked": the bare route, page 1 and page 1000 only), ${WALKED_SHAPE.rate} req/s for ` +
-      `${WALKED_SHAPE.seconds} s; latency from scheduled send, in ms; ` +
+      `${QUERIED_SHAPE.rate} req/s for ${QUERIED_SHAPE.seconds} s; then the bare route, page 1 and page 1000 ` +
+      `alone, queried, ${DEEP_SHAPE.rate} req/s for ${DEEP_SHAPE.seconds} s, as the server reads a deep page and ` +
+      `with its remembered positions off ("walked"); latency from scheduled send, in ms; ` +
       `Node ${process.version}, ${os.cpus().length} CPU(s).\n` +
       `Goals: a list's p99 at most ${LIST_GOAL.PGlite}x (PGlite) or ${LIST_GOAL.PostgreSQL}x (PostgreSQL) the ` +
       `bare route's (/api/health) as the server runs; page 1000's p99 at most ${DEEP_PAGE_GOAL}x page 1's ` +
@@ -250,7 +254,7 @@ function report(results: EngineResult[]) {
   );
   const rows: string[][] = [];
   const missed: string[] = [];
-  for (const { engine, totals, kept, queried, walked } of results) {
+  for (const { engine, totals, kept, queried, deep: deepPass, walked } of results) {
     const p99 = (series: Record<string, Series>, key: string) => percentile(series[key]!.latencies, 99);
     const goal = LIST_GOAL[engine]!;
     for (const e of ENDPOINTS) {
@@ -273,10 +277,30 @@ function report(results: EngineResult[]) {
       if (e.list && keptRatio > goal)
         missed.push(`${engine}: ${e.label}, p99 ${keptRatio.toFixed(2)}x the bare route's`);
     }
-    const deep = p99(queried, 'apply-1000') / p99(queried, 'apply');
+    // Page 1 and page 1000 alone: as the server reads them (judged), and walked from the top (shown:
+    // what a first visit to page 1000 costs).
+    const pageRow = (pass: Record<string, Series>, key: string, label: string) =>
+      rows.push([
+        engine,
+        label,
+        '',
+        String(pass[key]!.errors),
+        '',
+        '',
+        '',
+        ms(percentile(pass[key]!.latencies, 50)),
+        ms(p99(pass, key)),
+        '',
+      ]);
+    pageRow(deepPass, 'apply', 'alone: pagelist page 1');
+    pageRow(deepPass, 'apply-1000', 'alone: pagelist page 1000');
+    pageRow(walked, 'apply', 'alone, walked: page 1 (positions off)');
+    pageRow(walked, 'apply-1000', 'alone, walked: page 1000 (positions off)');
+    rows.at(-1)![9] = `${(p99(walked, 'apply-1000') / p99(walked, 'apply')).toFixed(2)}x page 1`;
+    const deep = p99(deepPass, 'apply-1000') / p99(deepPass, 'apply');
     rows.push([
       engine,
-      `page 1000 vs page 1, queried (goal ${DEEP_PAGE_GOAL}x)`,
+      `alone: page 1000 vs page 1 (goal ${DEEP_PAGE_GOAL}x)`,
       '',
       '',
       '',
@@ -289,26 +313,6 @@ function report(results: EngineResult[]) {
     rows.at(-1)![9] = against(deep, DEEP_PAGE_GOAL);
     if (deep > DEEP_PAGE_GOAL)
       missed.push(`${engine}: page 1000's p99 ${deep.toFixed(2)}x page 1's (queried)`);
-    // Not judged: what the remembered positions save, as a first visit to page 1000 costs.
-    const walkedRow = (key: string, label: string) => {
-      const w = walked[key]!;
-      rows.push([
-        engine,
-        label,
-        '',
-        String(w.errors),
-        '',
-        '',
-        '',
-        ms(percentile(w.latencies, 50)),
-        ms(p99(walked, key)),
-        '',
-      ]);
-      return w;
-    };
-    walkedRow('apply', 'walked: pagelist page 1 (positions off)');
-    walkedRow('apply-1000', 'walked: pagelist page 1000 (positions off)');
-    rows.at(-1)![9] = `${(p99(walked, 'apply-1000') / p99(walked, 'apply')).toFixed(2)}x page 1`;
   }
   console.log(
     table(
