@@ -44,11 +44,8 @@ import { portalArticlesRoutes } from './modules/portal/portal-articles.routes.js
 import { portalFilesRoutes } from './modules/portal/portal-files.routes.js';
 import { portalSiteRoutes } from './modules/portal/portal-site.routes.js';
 import { SessionCache } from './modules/auth/session-cache.js';
-import {
-  newProjectListCache,
-  projectListCachePlugin,
-  ProjectListPositions,
-} from './modules/projects/project-list-cache.js';
+import { newProjectListCache, projectListCachePlugin } from './modules/projects/project-list-cache.js';
+import { ProjectListPositions } from './modules/projects/project-list-positions.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -4,7 +4,7 @@ import type { Db } from '../db/database.js';
 import type { Dictionaries } from '../modules/dictionaries/dictionary-loader.js';
 import type { ProjectPage } from '@drp/domain';
 import type { SessionCache } from '../modules/auth/session-cache.js';
-import type { ProjectListPositions } from '../modules/projects/project-list-cache.js';
+import type { ProjectListPositions } from '../modules/projects/project-list-positions.js';
 import type { AnswerCache } from './answer-cache.js';
 import type { FileStore } from './file-store.js';
 

@@ -4,7 +4,7 @@ import type { ProjectPage, ProjectStatus } from '@drp/domain';
 import { seedLarge } from '../../db/seed/large-seed.js';
 import { applicationForm, demoOrgIds, projectApi } from '../../test/project-fixture.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { ProjectListPositions } from './project-list-cache.js';
+import { ProjectListPositions } from './project-list-positions.js';
 
 /**
  * A deep page of an application list starts at a row an earlier page showed (ctx.projectListPositions)

@@ -24,7 +24,8 @@ import { countBuildings } from '../buildings/buildings.repository.js';
 import { storageKeysOfProject } from '../project-docs/project-docs.repository.js';
 import { dictionaryEntry } from '../dictionaries/dictionaries.service.js';
 import { sendMessage } from '../messages/messages.service.js';
-import { projectListKey, ProjectListPositions } from './project-list-cache.js';
+import { projectListKey } from './project-list-cache.js';
+import { ProjectListPositions } from './project-list-positions.js';
 import {
   applicationsOfDic,
   countApplicationsOfDic,
