@@ -7,8 +7,8 @@ import type { ListPosition } from './projects.repository.js';
  * read from the index at the key of a row near it instead of walking every row above it: page 1000
  * of five skips 4 995 entries, which costs PGlite about a millisecond on each call. The page itself
  * is still queried (rows, names and total fresh); only where it begins is remembered. A change to
- * any list clears every position, as it clears the pages (`projectListCachePlugin` in project-list-cache.ts), and a minute
- * is the backstop. By organisation and filters, not page size: a row's place does not depend on it.
+ * any list clears every position, as it clears the pages (`projectListCachePlugin` in
+ * project-list-cache.ts), and a minute is the backstop. By organisation and filters, not page size: a row's place does not depend on it.
  */
 export class ProjectListPositions extends AnswerCache<ListPosition[]> {
   /** Positions kept per list: the pages a unit moves between, not every page it ever opened. */
@@ -33,10 +33,16 @@ export class ProjectListPositions extends AnswerCache<ListPosition[]> {
     return best;
   }
 
-  /** Adds positions seen in a page read since `generation` (see AnswerCache.token). */
+  /**
+   * Adds positions seen in a page read since `generation` (see AnswerCache.token). A list's
+   * positions keep the age of its first one, so the minute's backstop holds while it is paged.
+   */
   remember(key: string, seen: ListPosition[], now: number, generation: number) {
+    if (generation !== this.token()) return;
+    if (!this.get(key, now)) return this.set(key, seen, now, generation);
     const offsets = new Set(seen.map((p) => p.offset));
-    const kept = (this.get(key, now) ?? []).filter((p) => !offsets.has(p.offset));
-    this.set(key, [...kept, ...seen].slice(-ProjectListPositions.PER_LIST), now, generation);
+    this.update(key, (kept) =>
+      [...kept.filter((p) => !offsets.has(p.offset)), ...seen].slice(-ProjectListPositions.PER_LIST),
+    );
   }
 }
