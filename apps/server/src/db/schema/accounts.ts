@@ -1,5 +1,6 @@
 import {
   boolean,
+  index,
   integer,
   pgTable,
   primaryKey,
@@ -56,4 +57,36 @@ export const memberProfiles = pgTable(
     profile: text('profile').$type<Profile>().notNull(),
   },
   (t) => [primaryKey({ columns: [t.memberId, t.profile] })],
+);
+
+/**
+ * An org admin's invitation of an existing account, by username. The person accepts or declines
+ * from their own to-dos; until then the admin sees only the username. `accountId` is null when
+ * the username matched no account the admin may invite (unknown, or a system administrator): the
+ * admin's answer is the same either way, and such an invitation can never be accepted.
+ */
+export const memberInvitations = pgTable(
+  'member_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => orgs.id, { onDelete: 'cascade' }),
+    username: text('username').notNull(),
+    accountId: uuid('account_id').references(() => accounts.id, { onDelete: 'cascade' }),
+    admin: boolean('admin').notNull().default(false),
+    profiles: text('profiles').array().$type<Profile[]>().notNull().default([]),
+    status: text('status')
+      .$type<'PENDING' | 'ACCEPTED' | 'DECLINED' | 'CANCELLED'>()
+      .notNull()
+      .default('PENDING'),
+    invitedBy: uuid('invited_by').references(() => accounts.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('member_invitations_account_idx').on(t.accountId, t.status),
+    index('member_invitations_org_idx').on(t.orgId, t.status),
+  ],
 );

@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.js';
 
 /** One-time OAuth authorization codes (stored hashed; PKCE S256 challenge kept for the exchange). */
@@ -31,4 +31,42 @@ export const authSessions = pgTable(
     userAgent: text('user_agent'),
   },
   (t) => [index('auth_sessions_account_idx').on(t.accountId)],
+);
+
+/**
+ * One-time tickets of an account, stored hashed: the sign-in ticket (`LOGIN`, the `drp_login`
+ * cookie between /uaa/login and /uaa/oauth/authorize) and the hand-over code (`HANDOVER`, what a
+ * `?token=` link carries, exchanged by a POST for a session). Each authorizes once; a logout or
+ * a password change spends every ticket of the account.
+ */
+export const authTickets = pgTable(
+  'auth_tickets',
+  {
+    ticketHash: text('ticket_hash').primaryKey(),
+    kind: text('kind').$type<'LOGIN' | 'HANDOVER'>().notNull(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('auth_tickets_account_idx').on(t.accountId)],
+);
+
+/**
+ * Failed sign-ins counted per username (as typed, lower-cased; known or not) and source address,
+ * so a stranger's tries from one address lock that address out, never the owner elsewhere, and an
+ * unknown username locks exactly as a known one does.
+ */
+export const signInFailures = pgTable(
+  'sign_in_failures',
+  {
+    username: text('username').notNull(),
+    ip: text('ip').notNull(),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastFailedAt: timestamp('last_failed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.username, t.ip] }), index('sign_in_failures_last_idx').on(t.lastFailedAt)],
 );

@@ -152,6 +152,8 @@ export const docUploads = pgTable(
     uploadLength: bigint('upload_length', { mode: 'number' }),
     uploadOffset: bigint('upload_offset', { mode: 'number' }),
     hashState: text('hash_state'),
+    // The file a SAVED upload became: a saveFile retried after its answer was lost answers with it.
+    fileId: uuid('file_id').references(() => docFiles.id, { onDelete: 'set null' }),
   },
   (t) => [index('doc_uploads_expires_idx').on(t.status, t.expiresAt)],
 );

@@ -223,6 +223,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
           contactPhone:
             DEMO_ACCOUNTS.find((a) => a.memberships.some((m) => m.org === org.key && m.admin))?.phone ?? null,
           creditCode: `${org.code17}${creditCodeCheckChar(org.code17)}`,
+          platformOperator: org.key === 'operator',
         })
         .returning({ id: orgs.id });
       orgIds.set(org.key, row!.id);
