@@ -13,6 +13,7 @@ import type { AppContext } from './lib/app-context.js';
 import { accessPlugin } from './plugins/access.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin, sendError, toAppError } from './plugins/errors.js';
+import { inputGuardPlugin } from './plugins/input-guard.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { webPlugin } from './plugins/web.js';
@@ -59,6 +60,8 @@ export interface BuildAppOptions {
   secrets: Secrets;
   clock?: () => Date;
   logger?: boolean;
+  /** Where the log goes instead of stdout (tests read what was logged, and at which level). */
+  logStream?: { write(line: string): void };
   /** Defaults to what FILE_STORE configures: local disk under DATA_DIR/files, or S3. */
   files?: FileStore;
   /**
@@ -93,6 +96,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         ? false
         : {
             level: config.logLevel,
+            ...(options.logStream ? { stream: options.logStream } : {}),
             // Query strings may carry credentials (legacy /uaa/login): never log them.
             serializers: {
               req: (req: { method: string; url: string; id: string }) => ({
@@ -128,6 +132,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin, { contentSecurityPolicy: { directives: CSP } });
+  // Before auth: a NUL in a header or the URL must not reach the session lookup.
+  await app.register(inputGuardPlugin);
   await app.register(cookie);
   await app.register(formbody);
   await app.register(rateLimit, {

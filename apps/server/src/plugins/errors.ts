@@ -16,7 +16,20 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
   // No record has an id that long.
   FST_ERR_MAX_PARAM_LENGTH: 'NOT_FOUND',
   FST_ERR_ASYNC_CONSTRAINT: 'NOT_FOUND',
+  // @fastify/multipart: a body that is not the form it claims to be.
+  FST_INVALID_MULTIPART_CONTENT_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  FST_PROTO_VIOLATION: 'MALFORMED_BODY',
+  FST_MP_PREMATURE_CLOSE: 'MALFORMED_BODY',
+  FST_INVALID_JSON_FIELD_ERROR: 'MALFORMED_BODY',
 };
+
+/**
+ * What busboy (under @fastify/multipart) throws for a broken multipart body: no boundary, a
+ * boundary too long to search for, a body that ends inside a part. Plain errors with no code, so
+ * known by their text; the malformed-input test sends each and expects 400.
+ */
+const MALFORMED_MULTIPART =
+  /^(Multipart: Boundary not found|Unexpected end of multipart data|\w+ terminated early due to unexpected end of multipart data|The needle cannot (be an empty String\/Buffer|have a length bigger than 256)\.)$/;
 
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError) {
   const locale = localeFrom(request.headers['accept-language']);
@@ -40,6 +53,7 @@ export function toAppError(error: FastifyError | Error): AppError {
   const code = 'code' in error && typeof error.code === 'string' ? FASTIFY_CODES[error.code] : undefined;
   if (code) return new AppError(code, { reason: error.message });
   if (error instanceof SyntaxError) return new AppError('MALFORMED_BODY');
+  if (!('code' in error) && MALFORMED_MULTIPART.test(error.message)) return new AppError('MALFORMED_BODY');
   // A unique index beat a check made just before (two identical submits at once): a conflict, not a crash.
   const pgCode =
     (error as { code?: unknown; cause?: { code?: unknown } }).cause?.code ??

@@ -10,6 +10,22 @@ export const ERROR_CODES = {
     'zh-CN': '请求内容格式错误，无法解析',
     'en-US': 'The request body could not be parsed',
   },
+  NUL_CHARACTER: {
+    status: 400,
+    'zh-CN': '{field}中含有空字符（NUL），请删除后重试',
+    'en-US': '{field} contains a NUL character; remove it and try again',
+  },
+  FILE_NAME_EMPTY: {
+    status: 400,
+    'zh-CN': '文件名为空或只含不可见字符，请给文件改名后重新上传',
+    'en-US':
+      'The file name is empty or made only of invisible characters; rename the file and upload it again',
+  },
+  FOLDER_NAME_EMPTY: {
+    status: 400,
+    'zh-CN': '文件夹名称为空或只含不可见字符，请重新输入',
+    'en-US': 'The folder name is empty or made only of invisible characters; enter another name',
+  },
   UNSUPPORTED_MEDIA_TYPE: {
     status: 415,
     'zh-CN': '不支持的请求内容类型',

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { operationCodeField } from '@drp/domain';
 import { AppError } from '../../lib/app-error.js';
+import { nulField } from '../../lib/find-nul.js';
 import {
   TUS_PATH,
   appendTusUpload,
@@ -79,6 +80,9 @@ export const docTusRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const uploadLength = byteCount(request.headers['upload-length'], 'Upload-Length');
       const metadata = metadataOf(request.headers['upload-metadata']);
+      // Base64 hides a NUL from plugins/input-guard's look at the headers.
+      for (const [key, value] of metadata)
+        if (value.includes('\0')) throw new AppError('NUL_CHARACTER', { field: nulField('field', key) });
       const code = operationCodeField.safeParse(metadata.get('operationCode'));
       if (!code.success) throw new AppError('UPLOAD_CODE_INVALID');
       const { token } = await createTusUpload(app.ctx, {

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelopeOf, operationCodeField, uploadedFile } from '@drp/domain';
 import { AppError } from '../../lib/app-error.js';
 import { ok } from '../../lib/envelope.js';
+import { uploadParts } from '../../lib/upload-parts.js';
 import { UPLOAD_PATH, receiveUpload } from './doc-uploads.service.js';
 
 /**
@@ -32,10 +33,9 @@ export const docUploadsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
       const query = request.query as Record<string, unknown>;
       let code = typeof query.operationCode === 'string' ? query.operationCode : undefined;
-      for await (const part of request.parts()) {
+      for await (const part of uploadParts(request)) {
         if (part.type === 'field') {
           if (part.fieldname === 'operationCode' && typeof part.value === 'string') code = part.value;
           continue;

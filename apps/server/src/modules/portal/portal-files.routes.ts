@@ -11,6 +11,7 @@ import {
 } from '@drp/domain';
 import { AppError } from '../../lib/app-error.js';
 import { ok } from '../../lib/envelope.js';
+import { uploadParts } from '../../lib/upload-parts.js';
 import { sendStoredFile } from '../../lib/send-stored-file.js';
 import { PUBLIC_FILE_CACHE_CONTROL, cachePublicFile, ifNoneMatchHits } from './portal-cache.js';
 import { openPublicPortalFile, openStaffPortalFile, receivePortalUpload } from './portal-files.service.js';
@@ -44,9 +45,8 @@ export const portalFilesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
       let purpose: (typeof PORTAL_UPLOAD_PURPOSES)[number] | undefined;
-      for await (const part of request.parts()) {
+      for await (const part of uploadParts(request)) {
         if (part.type === 'field') {
           const value = typeof part.value === 'string' ? part.value.trim().toUpperCase() : '';
           if (part.fieldname === 'purpose')

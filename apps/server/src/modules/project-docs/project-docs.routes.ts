@@ -13,6 +13,7 @@ import {
 } from '@drp/domain';
 import { AppError } from '../../lib/app-error.js';
 import { ok } from '../../lib/envelope.js';
+import { uploadParts } from '../../lib/upload-parts.js';
 import { auditActorOf } from '../audit/audit.service.js';
 import {
   addProjectDoc,
@@ -77,10 +78,9 @@ export const projectDocsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
       const fields: Record<string, string> = {};
       let file: { fileName: string; body: Buffer } | undefined;
-      for await (const part of request.parts()) {
+      for await (const part of uploadParts(request)) {
         if (part.type === 'file') {
           const body = await part.toBuffer().catch((error: { code?: string }) => {
             if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('FILE_TOO_LARGE', { mb: MB });

@@ -14,6 +14,7 @@ import {
 } from '@drp/domain';
 import { AppError } from '../../lib/app-error.js';
 import { ok } from '../../lib/envelope.js';
+import { uploadParts } from '../../lib/upload-parts.js';
 import { auditActorOf } from '../audit/audit.service.js';
 import {
   approveApplication,
@@ -35,7 +36,10 @@ const submitted = z.object({ id: z.string(), status: z.string() });
 const uploadRateLimit = { max: 30, timeWindow: 60_000 };
 
 export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(multipart, { limits: { fileSize: LICENCE_MAX_BYTES, files: 1, fields: 0 } });
+  // Fields are ignored, but read (a few, short): busboy would drop them unread, NUL and all.
+  await app.register(multipart, {
+    limits: { fileSize: LICENCE_MAX_BYTES, files: 1, fields: 5, fieldSize: 256 },
+  });
 
   app.post(
     '/api/register/licence',
@@ -50,15 +54,16 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
-      const part = await request.file();
-      if (!part) throw new AppError('UNSUPPORTED_FILE');
-      const body = await part.toBuffer().catch((error: { code?: string }) => {
-        if (error.code === 'FST_REQ_FILE_TOO_LARGE')
-          throw new AppError('FILE_TOO_LARGE', { mb: LICENCE_MAX_BYTES / 1048576 });
-        throw error;
-      });
-      return ok(request, await uploadLicence(app.ctx, { fileName: part.filename, body }));
+      for await (const part of uploadParts(request)) {
+        if (part.type !== 'file') continue;
+        const body = await part.toBuffer().catch((error: { code?: string }) => {
+          if (error.code === 'FST_REQ_FILE_TOO_LARGE')
+            throw new AppError('FILE_TOO_LARGE', { mb: LICENCE_MAX_BYTES / 1048576 });
+          throw error;
+        });
+        return ok(request, await uploadLicence(app.ctx, { fileName: part.filename, body }));
+      }
+      throw new AppError('UNSUPPORTED_FILE');
     },
   );
 
