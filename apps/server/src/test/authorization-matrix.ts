@@ -231,6 +231,8 @@ const constructOrg = { orgId: org('construct') };
 const NO_SUCH_APPLICATION = '00000000-0000-4000-8000-0000000000a1';
 
 const NO_SUCH_PROJECT = '00000000-0000-4000-8000-0000000000b1';
+/** A member invitation id that exists nowhere. */
+const NO_SUCH_INVITATION = '00000000-0000-4000-8000-0000000000e1';
 /** A portal article or file id that exists nowhere. */
 const NO_SUCH_ARTICLE = '00000000-0000-4000-8000-0000000000d1';
 /** A portal credit entry, forum topic or reply id that exists nowhere. */
@@ -427,6 +429,34 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
     call: { params: designTarget },
     expected: designOrgAdmin(200),
     note: 'Unlocking designTarget, who is not locked, changes nothing.',
+  },
+  // Invitations of existing accounts: the org's admins send, list and cancel; the invited person
+  // answers their own (grant-matrix.ts walks what each admin may offer)
+  'POST /api/admin/orgs/:orgId/invitations': {
+    call: { params: designOrg, body: {} },
+    expected: designOrgAdmin(400),
+    note: 'No username: fails validation, nobody is invited.',
+  },
+  'GET /api/admin/orgs/:orgId/invitations': { call: { params: designOrg }, expected: designOrgAdmin(200) },
+  'POST /api/admin/orgs/:orgId/invitations/:invitationId/cancel': {
+    call: { params: { orgId: org('design'), invitationId: NO_SUCH_INVITATION } },
+    expected: designOrgAdmin(404),
+    note: 'An invitation id that exists nowhere: the design org’s admins get 404 as for any missing record.',
+  },
+  'GET /api/admin/account/invitations': {
+    call: {},
+    expected: signedIn(200),
+    note: 'Each caller gets only the invitations waiting for their own answer (here none).',
+  },
+  'POST /api/admin/account/invitations/:id/accept': {
+    call: { params: { id: NO_SUCH_INVITATION } },
+    expected: signedIn(404),
+    note: 'Any signed-in caller may answer an invitation, but only their own: any other id is not found.',
+  },
+  'POST /api/admin/account/invitations/:id/decline': {
+    call: { params: { id: NO_SUCH_INVITATION } },
+    expected: signedIn(404),
+    note: 'As accept: only the invited account finds its invitation.',
   },
 
   // To-do messages: every signed-in caller, each record filtered to the caller's organisations

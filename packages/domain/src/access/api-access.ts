@@ -83,6 +83,14 @@ export const API_ACCESS: Record<string, AccessRule> = markProjectRoutes({
   'PUT /api/admin/orgs/:orgId/members/:memberId': ORG_ADMIN,
   'POST /api/admin/orgs/:orgId/members/:memberId/password-reset': ORG_ADMIN,
   'POST /api/admin/orgs/:orgId/members/:memberId/unlock': ORG_ADMIN,
+  // Invitations of existing accounts: the org's admins send, list and cancel them; the invited
+  // person (any signed-in account) lists and answers their own, checked per record.
+  'POST /api/admin/orgs/:orgId/invitations': ORG_ADMIN,
+  'GET /api/admin/orgs/:orgId/invitations': ORG_ADMIN,
+  'POST /api/admin/orgs/:orgId/invitations/:invitationId/cancel': ORG_ADMIN,
+  'GET /api/admin/account/invitations': SIGNED_IN,
+  'POST /api/admin/account/invitations/:id/accept': SIGNED_IN,
+  'POST /api/admin/account/invitations/:id/decline': SIGNED_IN,
   // Messages: any signed-in caller, who reads and marks only the messages of organisations they
   // belong to (checked per record); the live stream says only that something arrived.
   'GET /api/message/messages': SIGNED_IN,

@@ -29,9 +29,24 @@ export const PROFILE_LABELS: Record<Profile, { 'zh-CN': string; 'en-US': string 
 };
 
 /**
- * Which profiles a member of each org type may hold. The platform operator (the provincial
- * housing department) is a CONTROL organisation, so CONTROL also carries the platform's own
- * information-service and system-administration profiles.
+ * The platform's own profiles: information service (the portal and the enterprise directory) and
+ * system administration. They belong to the platform operator's organisation alone (the provincial
+ * housing department, `orgs.platform_operator`), and only the system admin hands them out: a
+ * CONTROL type by itself grants nothing of the platform's, or any city bureau's admin could give
+ * itself the operator's powers.
+ */
+export const PLATFORM_STAFF_PROFILES = [
+  'INFORMATION_SERVICE',
+  'SYSTEM_ADMIN',
+] as const satisfies readonly Profile[];
+
+export function isPlatformStaffProfile(profile: Profile): boolean {
+  return (PLATFORM_STAFF_PROFILES as readonly Profile[]).includes(profile);
+}
+
+/**
+ * The ordinary profiles of each org type: what a member may hold, and what the organisation's own
+ * admin may hand out. A new organisation's first admin gets these and nothing more.
  */
 export const PROFILES_BY_ORG_TYPE: Record<OrgType, readonly Profile[]> = {
   CONSTRUCT: ['PROJECT_APPLICATION'],
@@ -43,12 +58,60 @@ export const PROFILES_BY_ORG_TYPE: Record<OrgType, readonly Profile[]> = {
     'DRAWING_APPROVAL_NORMAL',
     'DRAWING_APPROVAL_PRINT',
   ],
-  CONTROL: ['ONLINE_SUPERVISION', 'INFORMATION_SERVICE', 'SYSTEM_ADMIN'],
+  CONTROL: ['ONLINE_SUPERVISION'],
   JOINTTRIAL: ['ONLINE_CENSOR'],
 };
 
-export function profileAllowedFor(orgType: OrgType, profile: Profile): boolean {
-  return PROFILES_BY_ORG_TYPE[orgType].includes(profile);
+/** What the grant rules need to know about an organisation. */
+export interface GrantOrg {
+  orgType: OrgType;
+  platformOperator: boolean;
+}
+
+/** Every profile a member of this organisation may hold: its type's, and on the operator the platform's. */
+export function profilesHeldIn(org: GrantOrg): Profile[] {
+  return [...PROFILES_BY_ORG_TYPE[org.orgType], ...(org.platformOperator ? PLATFORM_STAFF_PROFILES : [])];
+}
+
+/**
+ * The profiles a caller may hand out in this organisation: an org admin its type's, the system
+ * admin also the platform's on the operator. (Nobody may add to their own membership: see
+ * `grantRefusal`.)
+ */
+export function grantableProfiles(org: GrantOrg, granter: { systemAdmin: boolean }): Profile[] {
+  return profilesHeldIn(org).filter((p) => granter.systemAdmin || !isPlatformStaffProfile(p));
+}
+
+/** Why a grant is refused, in the order the server checks; null when it is allowed. */
+export type GrantRefusal =
+  | { code: 'PLATFORM_PROFILE_OPERATOR_ONLY'; profiles: Profile[] }
+  | { code: 'PROFILE_NOT_ALLOWED'; profiles: Profile[] }
+  | { code: 'PLATFORM_PROFILE_SYSTEM_ADMIN_ONLY'; profiles: Profile[] }
+  | { code: 'CANNOT_RAISE_OWN_PROFILES'; profiles: Profile[] };
+
+/**
+ * Whether `granter` may give a membership of `org` the profiles `next`, where it holds `held`
+ * today (nothing, for a new member or an invitation). Only the profiles added are judged, so an
+ * admin may keep or take away what the system admin gave; `self` is the granter's own membership,
+ * to which nothing may be added.
+ */
+export function grantRefusal(input: {
+  org: GrantOrg;
+  granter: { systemAdmin: boolean };
+  held: readonly Profile[];
+  next: readonly Profile[];
+  self: boolean;
+}): GrantRefusal | null {
+  const added = [...new Set(input.next)].filter((p) => !input.held.includes(p));
+  const held = profilesHeldIn(input.org);
+  const platform = added.filter((p) => isPlatformStaffProfile(p) && !input.org.platformOperator);
+  if (platform.length > 0) return { code: 'PLATFORM_PROFILE_OPERATOR_ONLY', profiles: platform };
+  const foreign = added.filter((p) => !held.includes(p));
+  if (foreign.length > 0) return { code: 'PROFILE_NOT_ALLOWED', profiles: foreign };
+  const staff = added.filter((p) => isPlatformStaffProfile(p) && !input.granter.systemAdmin);
+  if (staff.length > 0) return { code: 'PLATFORM_PROFILE_SYSTEM_ADMIN_ONLY', profiles: staff };
+  if (input.self && added.length > 0) return { code: 'CANNOT_RAISE_OWN_PROFILES', profiles: added };
+  return null;
 }
 
 /** Spec §9 role weights: admin approval 2, director 3, others 1. */

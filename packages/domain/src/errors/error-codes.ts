@@ -88,11 +88,6 @@ export const ERROR_CODES = {
     'en-US': 'The new password must differ from the current one',
   },
   USERNAME_TAKEN: { status: 409, 'zh-CN': '用户名已被使用', 'en-US': 'This username is already taken' },
-  ACCOUNT_NOT_FOUND: {
-    status: 404,
-    'zh-CN': '用户名不存在，请核对后再试',
-    'en-US': 'No account has this username; please check it',
-  },
   ALREADY_MEMBER: {
     status: 409,
     'zh-CN': '该用户已是本单位人员',
@@ -112,6 +107,53 @@ export const ERROR_CODES = {
     status: 409,
     'zh-CN': '不能停用自己的账号',
     'en-US': 'You cannot disable yourself',
+  },
+  PLATFORM_PROFILE_OPERATOR_ONLY: {
+    status: 400,
+    'zh-CN': '信息服务、系统管理员权限只属于平台运营单位，不能分配给本单位人员：{profiles}',
+    'en-US':
+      'Information service and system administration belong to the platform operator alone and cannot be given here: {profiles}',
+  },
+  PLATFORM_PROFILE_SYSTEM_ADMIN_ONLY: {
+    status: 403,
+    'zh-CN': '只有系统管理员可以分配平台人员权限：{profiles}',
+    'en-US': 'Only the system administrator can give platform staff profiles: {profiles}',
+  },
+  CANNOT_RAISE_OWN_PROFILES: {
+    status: 403,
+    'zh-CN': '不能给自己增加权限，请由其他管理员分配：{profiles}',
+    'en-US': 'You cannot give yourself more profiles; ask another administrator: {profiles}',
+  },
+  CANNOT_RAISE_OWN_ADMIN: {
+    status: 403,
+    'zh-CN': '不能把自己设为管理员，请由其他管理员设置',
+    'en-US': 'You cannot make yourself an administrator; ask another administrator',
+  },
+  ALREADY_INVITED: {
+    status: 409,
+    'zh-CN': '已向该用户名发出邀请，尚未答复',
+    'en-US': 'An invitation to this username is already waiting for an answer',
+  },
+  INVITATION_NOT_PENDING: {
+    status: 409,
+    'zh-CN': '该邀请已处理、已撤销或已过期',
+    'en-US': 'This invitation has already been answered, was cancelled or has expired',
+  },
+  INVITATION_NO_LONGER_VALID: {
+    status: 409,
+    'zh-CN': '该邀请已失效（单位已停用或邀请的权限已不能分配），请联系单位管理员重新邀请',
+    'en-US':
+      'This invitation is no longer valid (the organisation is disabled or the profiles can no longer be given); ask its administrator to invite you again',
+  },
+  PLATFORM_OPERATOR_EXISTS: {
+    status: 409,
+    'zh-CN': '平台运营单位已存在，只能有一个',
+    'en-US': 'The platform operator already exists; there can be only one',
+  },
+  PLATFORM_OPERATOR_NOT_CONTROL: {
+    status: 400,
+    'zh-CN': '平台运营单位须为监管单位类型',
+    'en-US': 'The platform operator must be a supervising authority (CONTROL)',
   },
   CREDIT_CODE_TAKEN: {
     status: 409,

@@ -39,7 +39,12 @@ export const orgMembersResult = z.object({
     id: z.string(),
     name: z.string(),
     orgType: z.enum(ORG_TYPES),
-    /** The profiles this org type may hand out. */
+    /** The platform operator's organisation, whose people may hold the platform-staff profiles. */
+    platformOperator: z.boolean(),
+    /**
+     * The profiles this caller may hand out here: the org type's, and on the platform operator
+     * the platform-staff ones for the system admin. Nobody may add to their own membership.
+     */
     allowedProfiles: z.array(z.enum(PROFILES)),
   }),
   members: z.array(orgMember),
@@ -51,18 +56,65 @@ const memberGrant = {
   admin: z.boolean().default(false),
 };
 
-export const addMemberRequest = z.discriminatedUnion('mode', [
-  z.object({
-    mode: z.literal('new'),
-    username: newUsernameField,
-    name: personNameField,
-    phone: phoneField,
-    password: passwordField,
-    ...memberGrant,
-  }),
-  z.object({ mode: z.literal('existing'), username: z.string().trim().min(1).max(64), ...memberGrant }),
-]);
+/**
+ * Adds a person with a new account. An existing account is never added directly: it is invited
+ * (`inviteMemberRequest`) and joins when the person accepts.
+ */
+export const addMemberRequest = z.object({
+  mode: z.literal('new'),
+  username: newUsernameField,
+  name: personNameField,
+  phone: phoneField,
+  password: passwordField,
+  ...memberGrant,
+});
 export type AddMemberRequest = z.input<typeof addMemberRequest>;
+
+/** How long an invitation waits for its answer. */
+export const INVITATION_VALID_DAYS = 7;
+
+/** Invites an existing account, by its username, with the profiles and admin flag it will hold. */
+export const inviteMemberRequest = z.object({
+  username: z.string().trim().min(1).max(64),
+  ...memberGrant,
+});
+export type InviteMemberRequest = z.input<typeof inviteMemberRequest>;
+
+/**
+ * The answer to an invitation: the same for any username (an account, none, a system admin), so
+ * the admin learns nothing about which accounts exist.
+ */
+export const invitationSent = z.object({ id: z.string(), username: z.string(), expiresAt: z.string() });
+export type InvitationSent = z.infer<typeof invitationSent>;
+
+/** A pending invitation as the inviting organisation's admins see it: the username they typed, no more. */
+export const orgInvitation = z.object({
+  id: z.string(),
+  username: z.string(),
+  profiles: z.array(z.enum(PROFILES)),
+  admin: z.boolean(),
+  /** The admin who sent it (their name), null once that account is gone. */
+  invitedBy: z.string().nullable(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+});
+export type OrgInvitation = z.infer<typeof orgInvitation>;
+export const orgInvitationList = z.array(orgInvitation);
+
+/** A pending invitation as the invited person sees it, in their own to-dos. */
+export const myInvitation = z.object({
+  id: z.string(),
+  orgId: z.string(),
+  orgName: z.string(),
+  orgType: z.enum(ORG_TYPES),
+  invitedBy: z.string().nullable(),
+  profiles: z.array(z.enum(PROFILES)),
+  admin: z.boolean(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+});
+export type MyInvitation = z.infer<typeof myInvitation>;
+export const myInvitationList = z.array(myInvitation);
 
 export const updateMemberRequest = z
   .object({

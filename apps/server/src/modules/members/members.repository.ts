@@ -142,3 +142,12 @@ export async function isAdminOf(db: Db, accountId: string, orgIds: readonly stri
     );
   return (row?.n ?? 0) > 0;
 }
+
+/** The profiles a member holds today. */
+export async function listMemberProfiles(db: Db, memberId: string): Promise<Profile[]> {
+  const rows = await db
+    .select({ profile: memberProfiles.profile })
+    .from(memberProfiles)
+    .where(eq(memberProfiles.memberId, memberId));
+  return rows.map((r) => r.profile);
+}

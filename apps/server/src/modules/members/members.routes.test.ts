@@ -59,6 +59,13 @@ function calls(t: TestApp) {
     list: (token: string | undefined, orgId: string) => send('GET', membersUrl(orgId), token),
     add: (token: string | undefined, orgId: string, payload: object, headers?: Record<string, string>) =>
       send('POST', membersUrl(orgId), token, payload, headers),
+    invite: (token: string | undefined, orgId: string, payload: object) =>
+      send('POST', `/api/admin/orgs/${orgId}/invitations`, token, payload),
+    invitations: (token: string | undefined, orgId: string) =>
+      send('GET', `/api/admin/orgs/${orgId}/invitations`, token),
+    myInvitations: (token: string | undefined) => send('GET', '/api/admin/account/invitations', token),
+    accept: (token: string | undefined, id: string) =>
+      send('POST', `/api/admin/account/invitations/${id}/accept`, token),
     update: (
       token: string | undefined,
       orgId: string,
@@ -89,7 +96,27 @@ function calls(t: TestApp) {
         [
           'POST members',
           (token?: string) =>
-            send('POST', membersUrl(orgId), token, { mode: 'existing', username: 'censor_print' }),
+            send('POST', membersUrl(orgId), token, {
+              mode: 'new',
+              username: 'outsider_made',
+              name: '外人',
+              phone: '13900000000',
+              password: 'Outsider@2026',
+              admin: true,
+            }),
+        ],
+        [
+          'POST invitations',
+          (token?: string) =>
+            send('POST', `/api/admin/orgs/${orgId}/invitations`, token, {
+              username: 'censor_print',
+              admin: true,
+            }),
+        ],
+        ['GET invitations', (token?: string) => send('GET', `/api/admin/orgs/${orgId}/invitations`, token)],
+        [
+          'POST invitation cancel',
+          (token?: string) => send('POST', `/api/admin/orgs/${orgId}/invitations/${memberId}/cancel`, token),
         ],
         [
           'PUT member',
@@ -169,6 +196,7 @@ describe('who may administer an organisation’s people', () => {
       id: w.org.design,
       name: DESIGN_ORG_NAME,
       orgType: 'DESIGN',
+      platformOperator: false,
       allowedProfiles: ['DATA_UPLOAD'],
     });
     expect(result.members.map((m) => m.username).sort()).toEqual([
@@ -468,70 +496,11 @@ describe('adding people to an organisation', () => {
     },
   );
 
-  it('adds an existing account by its username; the person sees both organisations at once', async () => {
-    const before = await w.accountOf(w.tokens.design2Admin);
-    expect(before.members).toHaveLength(1);
-    const added = detailOf<{ id: string }>(
-      await api.add(w.tokens.designAdmin, w.org.design, {
-        mode: 'existing',
-        username: ' design2_admin ',
-        profiles: ['DATA_UPLOAD'],
-      }),
-    );
-    expect(await w.memberOf(w.org.design, 'design2_admin')).toMatchObject({
-      id: added.id,
-      accountId: before.account.id,
-      name: '赵磊',
-      admin: false,
-      enabled: true,
-      profiles: ['DATA_UPLOAD'],
-    });
-    // The token design2_admin already holds sees the new membership on its next call.
-    const after = await w.accountOf(w.tokens.design2Admin);
-    expect(after.members).toHaveLength(2);
-    expect(after.members.find((m) => m.orgId === w.org.design)).toMatchObject({
-      id: added.id,
-      orgName: DESIGN_ORG_NAME,
-      admin: false,
-      roleList: [{ profileDtoList: [{ name: 'DATA_UPLOAD' }] }],
-    });
-    expect(after.members.find((m) => m.orgId === w.org.design2)).toMatchObject({ admin: true });
-    // Its own password is untouched.
-    expect((await api.login('design2_admin', DEMO_PASSWORD)).statusCode).toBe(200);
-  });
-
-  it('refuses to add the same account twice with 409 ALREADY_MEMBER', async () => {
-    const answer = await refusedWithoutTrace(
-      { mode: 'existing', username: 'design2_admin', profiles: ['DATA_UPLOAD'] },
-      409,
-      'ALREADY_MEMBER',
-    );
-    expect(answer).toEqual({
-      code: 'ALREADY_MEMBER',
-      message: '该用户已是本单位人员',
-      detail: { field: 'username' },
-    });
-    expect((await w.accountOf(w.tokens.design2Admin)).members).toHaveLength(2);
-    // A seeded member too; the refused `admin: true` does not slip onto the existing membership.
-    await refusedWithoutTrace(
-      { mode: 'existing', username: 'design_user', admin: true },
-      409,
-      'ALREADY_MEMBER',
-    );
-    expect((await w.memberOf(w.org.design, 'design_user')).admin).toBe(false);
-  });
-
-  it('refuses an unknown username with 404 ACCOUNT_NOT_FOUND', async () => {
-    const answer = await refusedWithoutTrace(
-      { mode: 'existing', username: 'nobody_here' },
-      404,
-      'ACCOUNT_NOT_FOUND',
-    );
-    expect(answer).toEqual({
-      code: 'ACCOUNT_NOT_FOUND',
-      message: '用户名不存在，请核对后再试',
-      detail: { field: 'username' },
-    });
+  it('no longer adds an existing account at once: that mode is gone, and nothing changes', async () => {
+    // An existing account joins only by accepting an invitation (invitations.routes.test.ts).
+    for (const username of ['design2_admin', 'sysadmin', 'nobody_here'])
+      await refusedWithoutTrace({ mode: 'existing', username, admin: true }, 400, 'VALIDATION_FAILED');
+    expect((await w.accountOf(w.tokens.design2Admin)).members).toHaveLength(1);
   });
 
   it.each([
@@ -549,13 +518,14 @@ describe('adding people to an organisation', () => {
       expect(fresh.detail).toEqual({ refused: [profile] });
       refused(await api.login('wrong_profile', 'Start@2026'), 401, 'LOGIN_FAILED');
 
-      const existing = await refusedWithoutTrace(
-        { mode: 'existing', username: 'censor_reviewer', profiles },
+      // The same rule when inviting an existing account: nothing is sent.
+      const invited = refused(
+        await api.invite(w.tokens.designAdmin, w.org.design, { username: 'censor_reviewer', profiles }),
         400,
         'PROFILE_NOT_ALLOWED',
       );
-      expect(existing.message).toContain(profile);
-      expect((await w.membersOf(w.org.design)).some((m) => m.username === 'censor_reviewer')).toBe(false);
+      expect(invited.message).toContain(profile);
+      expect(detailOf<unknown[]>(await api.invitations(w.tokens.designAdmin, w.org.design))).toEqual([]);
     },
   );
 
@@ -821,24 +791,21 @@ describe('password resets and unlocking', () => {
   });
 
   it('cannot be used to take over an account that also belongs elsewhere', async () => {
-    // Adding someone else's admin, or the system admin, must not hand over their password.
-    for (const username of ['design2_admin', 'sysadmin']) {
-      const added = detailOf<{ id: string }>(
-        await api.add(w.tokens.designAdmin, w.org.design, { mode: 'existing', username }),
-      );
-      refused(
-        await api.resetPassword(w.tokens.designAdmin, w.org.design, added.id),
-        403,
-        'RESET_NOT_ALLOWED',
-      );
-      expect((await api.login(username, DEMO_PASSWORD)).statusCode, username).toBe(200);
-      // Nor lift the lockout that stops someone guessing their password.
-      await lockOut(api, username);
-      refused(await api.unlock(w.tokens.designAdmin, w.org.design, added.id), 403, 'UNLOCK_NOT_ALLOWED');
-      refused(await api.login(username, DEMO_PASSWORD), 423, 'ACCOUNT_LOCKED');
-      detailOf(await api.unlock(w.tokens.sysadmin, w.org.design, added.id));
-      expect((await api.login(username, DEMO_PASSWORD)).statusCode, username).toBe(200);
-    }
+    // design2_admin accepted an invitation into the design org: it is a member there now, but the
+    // account also runs another organisation, so design_admin must not get its password.
+    const invitation = detailOf<{ id: string }>(
+      await api.invite(w.tokens.designAdmin, w.org.design, { username: 'design2_admin' }),
+    );
+    detailOf(await api.accept(w.tokens.design2Admin, invitation.id));
+    const added = await w.memberOf(w.org.design, 'design2_admin');
+    refused(await api.resetPassword(w.tokens.designAdmin, w.org.design, added.id), 403, 'RESET_NOT_ALLOWED');
+    expect((await api.login('design2_admin', DEMO_PASSWORD)).statusCode).toBe(200);
+    // Nor lift the lockout that stops someone guessing its password.
+    await lockOut(api, 'design2_admin');
+    refused(await api.unlock(w.tokens.designAdmin, w.org.design, added.id), 403, 'UNLOCK_NOT_ALLOWED');
+    refused(await api.login('design2_admin', DEMO_PASSWORD), 423, 'ACCOUNT_LOCKED');
+    detailOf(await api.unlock(w.tokens.sysadmin, w.org.design, added.id));
+    expect((await api.login('design2_admin', DEMO_PASSWORD)).statusCode).toBe(200);
     // multi_user is also in a survey unit design_admin does not run.
     const multi = await w.memberOf(w.org.design, 'multi_user');
     refused(await api.resetPassword(w.tokens.designAdmin, w.org.design, multi.id), 403, 'RESET_NOT_ALLOWED');

@@ -9,6 +9,7 @@ import {
 } from '@drp/domain';
 import { ok } from '../../lib/envelope.js';
 import { auditActorOf } from '../audit/audit.service.js';
+import { invitationsRoutes } from './invitations.routes.js';
 import {
   addMember,
   isBusinessAdmin,
@@ -24,6 +25,8 @@ const tags = ['members'];
 const security = [{ bearer: [] }];
 
 export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(invitationsRoutes);
+
   app.get(
     '/api/admin/permission/isBusinessAdmin',
     {
@@ -54,7 +57,11 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeOf(orgMembersResult) },
       },
     },
-    async (request) => ok(request, await listMembers(app.ctx, request.params.orgId)),
+    async (request) =>
+      ok(
+        request,
+        await listMembers(app.ctx, { orgId: request.params.orgId, actor: request.auth!.principal }),
+      ),
   );
 
   app.post(
@@ -63,7 +70,7 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'Add a person: a new account, or an existing account by username',
+        summary: 'Add a person with a new account (an existing account is invited instead)',
         params: orgParams,
         body: addMemberRequest,
         response: { 200: envelopeOf(z.object({ id: z.string() })) },
@@ -75,6 +82,7 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
         await addMember(app.ctx, {
           orgId: request.params.orgId,
           request: request.body,
+          actor: request.auth!.principal,
           acceptLanguage: request.headers['accept-language'],
           audit: auditActorOf(request),
         }),
@@ -87,7 +95,8 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'Change profiles, admin flag or enabled state; the last admin cannot be removed',
+        summary:
+          'Change profiles, admin flag or enabled state; the last admin cannot be removed, nobody raises their own',
         params: memberParams,
         body: updateMemberRequest,
         response: { 200: envelopeOf(z.null()) },
@@ -97,6 +106,7 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
       await updateMember(app.ctx, {
         ...request.params,
         request: request.body,
+        actor: request.auth!.principal,
         audit: auditActorOf(request),
       });
       return ok(request, null);

@@ -1,8 +1,9 @@
 import { randomInt } from 'node:crypto';
 import {
-  PROFILES_BY_ORG_TYPE,
+  grantRefusal,
+  grantableProfiles,
+  type GrantOrg,
   type OrgMembersResult,
-  type OrgType,
   type Principal,
   type Profile,
   type UpdateMemberRequest,
@@ -19,13 +20,13 @@ import { endAllSessions } from '../auth/auth.service.js';
 import {
   countOtherActiveAdmins,
   findMemberInOrg,
-  findMembership,
   findOrg,
   insertAccount,
   insertMember,
   isAdminOf,
   listAccountOrgIds,
   listOrgMembers,
+  listMemberProfiles,
   lockOrg,
   replaceMemberProfiles,
   setTemporaryPassword,
@@ -33,28 +34,48 @@ import {
   updateMemberFlags,
 } from './members.repository.js';
 
-async function requireOrg(ctx: AppContext, orgId: string) {
+export async function requireOrg(ctx: AppContext, orgId: string) {
   const org = await findOrg(ctx.db, orgId);
   if (!org) throw new AppError('NOT_FOUND');
   return org;
 }
 
-function checkProfiles(orgType: OrgType, profiles: readonly Profile[]) {
-  const refused = profiles.filter((p) => !PROFILES_BY_ORG_TYPE[orgType].includes(p));
-  if (refused.length > 0)
-    throw new AppError('PROFILE_NOT_ALLOWED', { profiles: refused.join(', ') }, { refused });
+/**
+ * Refuses a grant the caller may not make (see `grantRefusal`): profiles the organisation cannot
+ * hold, platform-staff profiles from anyone but the system admin, and anything added to the
+ * caller's own membership.
+ */
+export function assertGrant(input: {
+  org: GrantOrg;
+  granter: Pick<Principal, 'systemAdmin'>;
+  held: readonly Profile[];
+  next: readonly Profile[];
+  self: boolean;
+}) {
+  const refusal = grantRefusal(input);
+  if (refusal)
+    throw new AppError(
+      refusal.code,
+      { profiles: refusal.profiles.join(', ') },
+      { refused: refusal.profiles },
+    );
 }
 
-export async function listMembers(ctx: AppContext, orgId: string): Promise<OrgMembersResult> {
-  const org = await requireOrg(ctx, orgId);
-  const rows = await listOrgMembers(ctx.db, orgId);
+/** The org's people, and what the caller may hand out there (so a screen offers nothing refused). */
+export async function listMembers(
+  ctx: AppContext,
+  input: { orgId: string; actor: Principal },
+): Promise<OrgMembersResult> {
+  const org = await requireOrg(ctx, input.orgId);
+  const rows = await listOrgMembers(ctx.db, org.id);
   const now = ctx.clock().getTime();
   return {
     org: {
       id: org.id,
       name: org.name,
       orgType: org.orgType,
-      allowedProfiles: [...PROFILES_BY_ORG_TYPE[org.orgType]],
+      platformOperator: org.platformOperator,
+      allowedProfiles: grantableProfiles(org, input.actor),
     },
     members: rows.map(({ lockedUntil, createdAt, ...row }) => ({
       ...row,
@@ -64,44 +85,24 @@ export async function listMembers(ctx: AppContext, orgId: string): Promise<OrgMe
   };
 }
 
-/** Adds a person to the org: a new account, or an existing account found by its username. */
+/**
+ * Adds a person to the org with a new account. An existing account is invited instead
+ * (invitations.service), so nobody is made a member of an organisation without saying yes.
+ */
 export async function addMember(
   ctx: AppContext,
   input: {
     orgId: string;
     request: z.output<typeof addMemberRequest>;
+    actor: Principal;
     acceptLanguage?: string | undefined;
     audit: AuditActor;
   },
 ) {
   const org = await requireOrg(ctx, input.orgId);
   const { request } = input;
-  checkProfiles(org.orgType, request.profiles);
+  assertGrant({ org, granter: input.actor, held: [], next: request.profiles, self: false });
   const existing = await findAccountByUsername(ctx.db, request.username);
-
-  if (request.mode === 'existing') {
-    if (!existing) throw new AppError('ACCOUNT_NOT_FOUND', {}, { field: 'username' });
-    if (await findMembership(ctx.db, org.id, existing.id))
-      throw new AppError('ALREADY_MEMBER', {}, { field: 'username' });
-    return inTransaction(ctx.db, async (tx) => {
-      const member = await insertMember(tx, { accountId: existing.id, orgId: org.id, admin: request.admin });
-      await replaceMemberProfiles(tx, member.id, request.profiles);
-      await recordAudit(tx, ctx.clock(), {
-        action: 'MEMBER_ADDED',
-        actor: input.audit,
-        orgId: org.id,
-        target: { type: 'member', id: member.id },
-        detail: {
-          username: existing.username,
-          existingAccount: true,
-          admin: request.admin,
-          profiles: request.profiles,
-        },
-      });
-      return { id: member.id };
-    });
-  }
-
   if (existing) throw new AppError('USERNAME_TAKEN', {}, { field: 'username' });
   assertPasswordPolicy({
     policy: ctx.config.passwordPolicy,
@@ -141,7 +142,13 @@ export async function addMember(
 /** Changes a member's profiles, admin flag or enabled state; the org never loses its last admin. */
 export async function updateMember(
   ctx: AppContext,
-  input: { orgId: string; memberId: string; request: UpdateMemberRequest; audit: AuditActor },
+  input: {
+    orgId: string;
+    memberId: string;
+    request: UpdateMemberRequest;
+    actor: Principal;
+    audit: AuditActor;
+  },
 ) {
   const org = await requireOrg(ctx, input.orgId);
   const { profiles, admin, enabled } = input.request;
@@ -151,9 +158,15 @@ export async function updateMember(
     await lockOrg(tx, org.id);
     const member = await findMemberInOrg(tx, org.id, input.memberId);
     if (!member) throw new AppError('NOT_FOUND');
-    if (profiles) checkProfiles(org.orgType, profiles);
-    if (enabled === false && member.accountId === input.audit.accountId)
-      throw new AppError('CANNOT_DISABLE_SELF');
+    // Lowering one's own profiles or admin flag is allowed; raising them never is, or one admin
+    // (or a system admin holding a membership) could hand itself whatever it likes.
+    const self = member.accountId === input.actor.accountId;
+    if (profiles) {
+      const held = await listMemberProfiles(tx, member.id);
+      assertGrant({ org, granter: input.actor, held, next: profiles, self });
+    }
+    if (self && admin === true && !member.admin) throw new AppError('CANNOT_RAISE_OWN_ADMIN');
+    if (enabled === false && self) throw new AppError('CANNOT_DISABLE_SELF');
     const losesAdmin = member.admin && member.enabled && (admin === false || enabled === false);
     if (losesAdmin && (await countOtherActiveAdmins(tx, org.id, member.id)) === 0)
       throw new AppError('LAST_ADMIN');

@@ -75,8 +75,9 @@ export async function findOrgAdmins(ctx: AppContext, orgIds: string[]): Promise<
 
 /**
  * The system admin creates an organisation of any type (CONTROL and JOINTTRIAL exist only this
- * way) together with its first admin, who holds every profile the type allows and must choose a
- * new password at the first sign-in.
+ * way) together with its first admin, who holds the type's ordinary profiles and must choose a
+ * new password at the first sign-in. Platform-staff profiles are never given here, not even on the
+ * platform operator: the system admin grants them to named people in its back office.
  */
 export async function createOrganisation(
   ctx: AppContext,

@@ -288,7 +288,7 @@ export async function openLicence(ctx: AppContext, id: string) {
 
 /**
  * Approval creates the organisation and its admin account (the applicant's own password, so no
- * forced change) holding every profile the type allows, in one transaction with the decision.
+ * forced change) holding the type's ordinary profiles, in one transaction with the decision.
  */
 export async function approveApplication(ctx: AppContext, input: { id: string; audit: AuditActor }) {
   return inTransaction(ctx.db, async (tx) => {
@@ -322,6 +322,8 @@ export async function approveApplication(ctx: AppContext, input: { id: string; a
       passwordHash: application.adminPasswordHash,
     });
     const member = await insertMember(tx, { accountId: account.id, orgId: org.id, admin: true });
+    // The type's ordinary profiles only: the platform-staff ones are the system admin's to give,
+    // and only on the platform operator.
     await replaceMemberProfiles(tx, member.id, PROFILES_BY_ORG_TYPE[org.orgType]);
     await updateApplication(tx, application.id, {
       status: 'APPROVED',

@@ -1,5 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AddMemberRequest, PasswordResetResult, UpdateMemberRequest } from '@drp/domain';
+import type {
+  AddMemberRequest,
+  InvitationSent,
+  InviteMemberRequest,
+  PasswordResetResult,
+  UpdateMemberRequest,
+} from '@drp/domain';
 import { request } from '../../../lib/http';
 
 const base = (orgId: string) => `/api/admin/orgs/${encodeURIComponent(orgId)}/members`;
@@ -13,7 +19,16 @@ export const resetMemberPassword = (orgId: string, memberId: string) =>
 export const unlockMember = (orgId: string, memberId: string) =>
   request<null>(`${base(orgId)}/${memberId}/unlock`, { method: 'POST' });
 
-/** Every change refreshes the list, and the own account, whose profiles may be what changed. */
+const invitations = (orgId: string) => `/api/admin/orgs/${encodeURIComponent(orgId)}/invitations`;
+export const inviteMember = (orgId: string, body: InviteMemberRequest) =>
+  request<InvitationSent>(invitations(orgId), { method: 'POST', body });
+export const cancelInvitation = (orgId: string, invitationId: string) =>
+  request<null>(`${invitations(orgId)}/${invitationId}/cancel`, { method: 'POST' });
+
+/**
+ * Every change refreshes the list and the waiting invitations, and the own account, whose
+ * profiles may be what changed.
+ */
 function useMemberMutation<A extends unknown[], R>(
   orgId: string,
   fn: (orgId: string, ...args: A) => Promise<R>,
@@ -23,6 +38,7 @@ function useMemberMutation<A extends unknown[], R>(
     mutationFn: (args: A) => fn(orgId, ...args),
     onSettled: async () => {
       await queryClient.invalidateQueries({ queryKey: ['org-members', orgId] });
+      await queryClient.invalidateQueries({ queryKey: ['org-invitations', orgId] });
       await queryClient.invalidateQueries({ queryKey: ['account'] });
     },
   });
@@ -32,3 +48,5 @@ export const useAddMember = (orgId: string) => useMemberMutation(orgId, addMembe
 export const useUpdateMember = (orgId: string) => useMemberMutation(orgId, updateMember);
 export const useResetMemberPassword = (orgId: string) => useMemberMutation(orgId, resetMemberPassword);
 export const useUnlockMember = (orgId: string) => useMemberMutation(orgId, unlockMember);
+export const useInviteMember = (orgId: string) => useMemberMutation(orgId, inviteMember);
+export const useCancelInvitation = (orgId: string) => useMemberMutation(orgId, cancelInvitation);

@@ -2,17 +2,19 @@ import { useState } from 'react';
 import { App, Form, Input, Modal, Segmented, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
+  INVITATION_VALID_DAYS,
   LIMITS,
   PHONE_PATTERN,
   USERNAME_PATTERN,
   describePolicy,
+  isPlatformStaffProfile,
   type PasswordPolicyName,
   type Profile,
 } from '@drp/domain';
 import { currentLocale } from '../../../config/i18n';
 import { passwordPolicyRule } from '../../../lib/password-rule';
 import { ApiError } from '../../../lib/http';
-import { useAddMember } from '../api/member-mutations';
+import { useAddMember, useInviteMember } from '../api/member-mutations';
 import { ProfileCheckboxes } from './profile-checkboxes';
 
 interface Values {
@@ -24,7 +26,11 @@ interface Values {
   admin: boolean;
 }
 
-/** Adds a person: a new account with a first password, or an existing account by username. */
+/**
+ * Adds a person with a new account and a first password, or invites an existing account by its
+ * username: that person joins only by accepting from their own to-dos, and the admin learns
+ * nothing about the account (not even whether it exists) until then.
+ */
 export function AddMemberModal({
   orgId,
   allowedProfiles,
@@ -41,27 +47,33 @@ export function AddMemberModal({
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
-  const [mode, setMode] = useState<'new' | 'existing'>('new');
-  const mutation = useAddMember(orgId);
+  const [mode, setMode] = useState<'new' | 'invite'>('new');
+  const add = useAddMember(orgId);
+  const invite = useInviteMember(orgId);
   const locale = currentLocale();
 
   const submit = async () => {
     const values = await form.validateFields();
     try {
-      await mutation.mutateAsync([
-        mode === 'new'
-          ? {
-              mode,
-              username: values.username,
-              name: values.name ?? '',
-              phone: values.phone ?? '',
-              password: values.password ?? '',
-              profiles: values.profiles,
-              admin: values.admin,
-            }
-          : { mode, username: values.username, profiles: values.profiles, admin: values.admin },
-      ]);
-      void message.success(t('members.added'));
+      if (mode === 'new') {
+        await add.mutateAsync([
+          {
+            mode,
+            username: values.username,
+            name: values.name ?? '',
+            phone: values.phone ?? '',
+            password: values.password ?? '',
+            profiles: values.profiles,
+            admin: values.admin,
+          },
+        ]);
+        void message.success(t('members.added'));
+      } else {
+        const sent = await invite.mutateAsync([
+          { username: values.username, profiles: values.profiles, admin: values.admin },
+        ]);
+        void message.success(t('members.invited', { username: sent.username }));
+      }
       form.resetFields();
       onClose();
     } catch (error) {
@@ -78,19 +90,19 @@ export function AddMemberModal({
       open={open}
       onCancel={onClose}
       onOk={() => void submit().catch(() => undefined)}
-      okText={t('common.confirm')}
+      okText={mode === 'new' ? t('common.confirm') : t('members.sendInvitation')}
       cancelText={t('common.cancel')}
-      confirmLoading={mutation.isPending}
+      confirmLoading={add.isPending || invite.isPending}
       destroyOnHidden
       width={560}
     >
       <Segmented
         block
         value={mode}
-        onChange={(v) => setMode(v as 'new' | 'existing')}
+        onChange={(v) => setMode(v as 'new' | 'invite')}
         options={[
           { value: 'new', label: t('members.modeNew') },
-          { value: 'existing', label: t('members.modeExisting') },
+          { value: 'invite', label: t('members.modeInvite') },
         ]}
         style={{ marginBottom: 16 }}
         data-testid="add-mode"
@@ -98,13 +110,18 @@ export function AddMemberModal({
       <Form
         form={form}
         layout="vertical"
-        initialValues={{ profiles: [...allowedProfiles], admin: false }}
+        // Platform-staff profiles are offered to the system admin but never ticked for it.
+        initialValues={{ profiles: allowedProfiles.filter((p) => !isPlatformStaffProfile(p)), admin: false }}
         autoComplete="off"
       >
         <Form.Item
           name="username"
           label={t('members.username')}
-          extra={mode === 'new' ? t('members.usernameRule') : t('members.existingHint')}
+          extra={
+            mode === 'new'
+              ? t('members.usernameRule')
+              : t('members.inviteHint', { days: INVITATION_VALID_DAYS })
+          }
           rules={[
             { required: true, whitespace: true, message: t('members.usernameRequired') },
             ...(mode === 'new' ? [{ pattern: USERNAME_PATTERN, message: t('members.usernameRule') }] : []),

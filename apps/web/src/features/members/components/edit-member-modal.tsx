@@ -5,22 +5,28 @@ import { ApiError } from '../../../lib/http';
 import { useUpdateMember } from '../api/member-mutations';
 import { ProfileCheckboxes } from './profile-checkboxes';
 
-/** Changes what a member may do: profiles and the org-admin flag. */
+/**
+ * Changes what a member may do: profiles and the org-admin flag. On the caller's own membership
+ * only lowering is offered (the server refuses raising one's own).
+ */
 export function EditMemberModal({
   orgId,
   member,
   allowedProfiles,
+  selfAccountId,
   onClose,
 }: {
   orgId: string;
   member: OrgMember | null;
   allowedProfiles: readonly Profile[];
+  selfAccountId: string;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<{ profiles: Profile[]; admin: boolean }>();
   const mutation = useUpdateMember(orgId);
+  const self = member?.accountId === selfAccountId;
 
   const submit = async () => {
     if (!member) return;
@@ -52,10 +58,15 @@ export function EditMemberModal({
           initialValues={{ profiles: member.profiles, admin: member.admin }}
         >
           <Form.Item name="profiles" label={t('members.profiles')}>
-            <ProfileCheckboxes allowed={allowedProfiles} />
+            <ProfileCheckboxes allowed={allowedProfiles} held={member.profiles} lowerOnly={self} />
           </Form.Item>
-          <Form.Item name="admin" label={t('members.orgAdmin')} valuePropName="checked">
-            <Switch />
+          <Form.Item
+            name="admin"
+            label={t('members.orgAdmin')}
+            valuePropName="checked"
+            extra={self ? t('members.selfLowerOnly') : undefined}
+          >
+            <Switch disabled={self && !member.admin} />
           </Form.Item>
         </Form>
       )}

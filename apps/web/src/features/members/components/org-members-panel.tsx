@@ -9,6 +9,7 @@ import { useOrgMembers } from '../api/get-org-members';
 import { useResetMemberPassword, useUnlockMember, useUpdateMember } from '../api/member-mutations';
 import { AddMemberModal } from './add-member-modal';
 import { EditMemberModal } from './edit-member-modal';
+import { PendingInvitations } from './pending-invitations';
 
 type StatusFilter = 'all' | 'enabled' | 'disabled' | 'locked';
 
@@ -225,10 +226,12 @@ export function OrgMembersPanel({
             orgId={orgId}
             member={editing}
             allowedProfiles={org.allowedProfiles}
+            selfAccountId={selfAccountId}
             onClose={() => setEditing(null)}
           />
         </>
       )}
+      <PendingInvitations orgId={orgId} />
     </Card>
   );
 }
