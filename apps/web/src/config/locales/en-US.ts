@@ -146,7 +146,8 @@ export const enUS: Messages = {
     searchPlaceholder: 'Search name, username or phone',
     selfLowerOnly: 'Your own profiles and admin role can only be taken away here, not added',
     pendingInvitations: 'Invitations sent',
-    pendingInvitationsHint: 'Until they accept, people do not join the organisation and are not listed above.',
+    pendingInvitationsHint:
+      'Until they accept, people do not join the organisation and are not listed above.',
     invitedBy: 'Invited by',
     invitationExpires: 'Valid until',
     cancelInvitation: 'Cancel invitation',

@@ -109,7 +109,8 @@ export const zhCN = {
     username: '用户名',
     usernameRequired: '请输入用户名',
     usernameRule: '4-32 位，以字母开头，可含字母、数字及 _ . -',
-    inviteHint: '输入对方在平台使用的用户名。对方须在自己的待办中接受邀请后才会加入本单位；邀请 {{days}} 天内有效',
+    inviteHint:
+      '输入对方在平台使用的用户名。对方须在自己的待办中接受邀请后才会加入本单位；邀请 {{days}} 天内有效',
     name: '姓名',
     nameRequired: '请输入姓名',
     phone: '手机号',
