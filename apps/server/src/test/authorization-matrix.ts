@@ -292,6 +292,16 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
     note: 'Fails validation; no sign-in cookie is sent either.',
   },
   'POST /uaa/oauth/token': { call: { body: {} }, expected: everyone(400), note: 'Fails validation.' },
+  'POST /uaa/handover': {
+    call: {},
+    expected: signedIn(200),
+    note: 'Issues a two-minute hand-over code of the caller’s account; nothing else changes.',
+  },
+  'POST /uaa/handover/token': {
+    call: { body: {} },
+    expected: everyone(400),
+    note: 'Fails validation; no code is spent.',
+  },
   'GET /uaa/logout': {
     call: {},
     expected: everyone(200),

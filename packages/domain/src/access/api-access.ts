@@ -49,6 +49,9 @@ export const API_ACCESS: Record<string, AccessRule> = markProjectRoutes({
   'POST /uaa/login': PUBLIC,
   'POST /uaa/oauth/authorize': PUBLIC,
   'POST /uaa/oauth/token': PUBLIC,
+  // A signed-in caller asks for a one-time code; anyone holding the code exchanges it once.
+  'POST /uaa/handover': SIGNED_IN,
+  'POST /uaa/handover/token': PUBLIC,
   'GET /uaa/logout': PUBLIC,
   'GET /api/logout': PUBLIC,
   'GET /api/admin/account': SIGNED_IN,

@@ -63,3 +63,14 @@ export type TokenResult = z.infer<typeof tokenResult>;
 
 export type LoginResult = z.infer<typeof loginResult>;
 export type AuthorizeResult = z.infer<typeof authorizeResult>;
+
+/** A one-time code that signs another tab or browser in (the `?token=` of a hand-over link). */
+export const handoverResult = z.object({
+  code: z.string(),
+  /** Seconds the code stays valid; it is spent by its first exchange. */
+  expires_in: z.number().int(),
+});
+export type HandoverResult = z.infer<typeof handoverResult>;
+
+export const handoverTokenRequest = z.object({ code: z.string().min(1).max(256) });
+export type HandoverTokenRequest = z.infer<typeof handoverTokenRequest>;

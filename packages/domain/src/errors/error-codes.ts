@@ -76,6 +76,12 @@ export const ERROR_CODES = {
     'zh-CN': '不支持的授权类型',
     'en-US': 'Unsupported grant type',
   },
+  HANDOVER_CODE_INVALID: {
+    status: 400,
+    'zh-CN': '登录链接无效、已使用或已过期，未登录。请重新获取链接或直接登录',
+    'en-US':
+      'This sign-in link is invalid, already used or expired; you were not signed in. Get a new link or sign in directly.',
+  },
   PASSWORD_INCORRECT: { status: 400, 'zh-CN': '原密码不正确', 'en-US': 'The current password is incorrect' },
   PASSWORD_POLICY: {
     status: 400,

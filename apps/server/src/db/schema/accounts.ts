@@ -1,14 +1,4 @@
-import {
-  boolean,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { Profile } from '@drp/domain';
 import { orgs } from './orgs.js';
 
@@ -26,8 +16,6 @@ export const accounts = pgTable('accounts', {
   passwordMustChange: boolean('password_must_change').notNull().default(false),
   systemAdmin: boolean('system_admin').notNull().default(false),
   enabled: boolean('enabled').notNull().default(true),
-  failedAttempts: integer('failed_attempts').notNull().default(0),
-  lockedUntil: timestamp('locked_until', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -1,18 +1,25 @@
 import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.js';
 
-/** One-time OAuth authorization codes (stored hashed; PKCE S256 challenge kept for the exchange). */
-export const authorizationCodes = pgTable('authorization_codes', {
-  codeHash: text('code_hash').primaryKey(),
-  accountId: uuid('account_id')
-    .notNull()
-    .references(() => accounts.id, { onDelete: 'cascade' }),
-  clientId: text('client_id').notNull(),
-  redirectUri: text('redirect_uri').notNull(),
-  codeChallenge: text('code_challenge').notNull(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  usedAt: timestamp('used_at', { withTimezone: true }),
-});
+/**
+ * One-time OAuth authorization codes (stored hashed; PKCE S256 challenge kept for the exchange).
+ * Indexed by account: a logout or password change spends the account's unredeemed codes.
+ */
+export const authorizationCodes = pgTable(
+  'authorization_codes',
+  {
+    codeHash: text('code_hash').primaryKey(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    clientId: text('client_id').notNull(),
+    redirectUri: text('redirect_uri').notNull(),
+    codeChallenge: text('code_challenge').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('authorization_codes_account_idx').on(t.accountId)],
+);
 
 /** Bearer-token sessions: opaque tokens stored hashed, so revocation and idle expiry are real. */
 export const authSessions = pgTable(

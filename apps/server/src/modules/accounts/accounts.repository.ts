@@ -48,22 +48,6 @@ export async function listActiveMemberships(db: Db, accountId: string): Promise<
   return rows;
 }
 
-export async function recordFailedSignIn(db: Db, accountId: string, threshold: number, lockUntil: Date) {
-  const [row] = await db
-    .update(accounts)
-    .set({
-      failedAttempts: sql`case when ${accounts.failedAttempts} + 1 >= ${threshold} then 0 else ${accounts.failedAttempts} + 1 end`,
-      lockedUntil: sql`case when ${accounts.failedAttempts} + 1 >= ${threshold} then ${lockUntil.toISOString()}::timestamptz else ${accounts.lockedUntil} end`,
-    })
-    .where(eq(accounts.id, accountId))
-    .returning({ lockedUntil: accounts.lockedUntil });
-  return row;
-}
-
-export async function clearFailedSignIns(db: Db, accountId: string) {
-  await db.update(accounts).set({ failedAttempts: 0, lockedUntil: null }).where(eq(accounts.id, accountId));
-}
-
 export async function updatePasswordHash(db: Db, accountId: string, passwordHash: string, at: Date) {
   await db
     .update(accounts)

@@ -1,12 +1,25 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { accounts } from '../../db/schema/accounts.js';
-import { authSessions, authorizationCodes } from '../../db/schema/auth.js';
+import { authSessions, authTickets, authorizationCodes, signInFailures } from '../../db/schema/auth.js';
 
 export type AuthSessionRow = typeof authSessions.$inferSelect;
+export type TicketKind = (typeof authTickets.$inferSelect)['kind'];
 
 export async function insertAuthorizationCode(db: Db, row: typeof authorizationCodes.$inferInsert) {
   await db.insert(authorizationCodes).values(row);
+}
+
+/** Codes of the account that can no longer be redeemed; they only make its spending slower. */
+export async function deleteDeadAuthorizationCodes(db: Db, accountId: string, now: Date) {
+  await db
+    .delete(authorizationCodes)
+    .where(
+      and(
+        eq(authorizationCodes.accountId, accountId),
+        or(isNotNull(authorizationCodes.usedAt), lt(authorizationCodes.expiresAt, now)),
+      ),
+    );
 }
 
 /** Marks the code used and returns it, in one statement, so a code can be redeemed once only. */
@@ -17,6 +30,56 @@ export async function consumeAuthorizationCode(db: Db, codeHash: string, at: Dat
     .where(and(eq(authorizationCodes.codeHash, codeHash), isNull(authorizationCodes.usedAt)))
     .returning();
   return row;
+}
+
+export async function spendAccountAuthorizationCodes(db: Db, accountId: string, at: Date) {
+  await db
+    .update(authorizationCodes)
+    .set({ usedAt: at })
+    .where(and(eq(authorizationCodes.accountId, accountId), isNull(authorizationCodes.usedAt)));
+}
+
+export async function insertTicket(db: Db, row: typeof authTickets.$inferInsert) {
+  await db.insert(authTickets).values(row);
+}
+
+/** Tickets of the account that can no longer be used: a lookup by hash misses them all the same. */
+export async function deleteDeadTickets(db: Db, accountId: string, now: Date) {
+  await db
+    .delete(authTickets)
+    .where(
+      and(
+        eq(authTickets.accountId, accountId),
+        or(isNotNull(authTickets.usedAt), lt(authTickets.expiresAt, now)),
+      ),
+    );
+}
+
+/**
+ * Spends a live ticket of the kind and returns its account, in one statement: of two callers
+ * presenting the same ticket, exactly one gets it.
+ */
+export async function consumeTicket(db: Db, kind: TicketKind, ticketHash: string, now: Date) {
+  const [row] = await db
+    .update(authTickets)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(authTickets.ticketHash, ticketHash),
+        eq(authTickets.kind, kind),
+        isNull(authTickets.usedAt),
+        gt(authTickets.expiresAt, now),
+      ),
+    )
+    .returning({ accountId: authTickets.accountId });
+  return row?.accountId;
+}
+
+export async function spendAccountTickets(db: Db, accountId: string, at: Date) {
+  await db
+    .update(authTickets)
+    .set({ usedAt: at })
+    .where(and(eq(authTickets.accountId, accountId), isNull(authTickets.usedAt)));
 }
 
 export async function insertSession(db: Db, row: typeof authSessions.$inferInsert) {
@@ -39,11 +102,14 @@ export async function touchSession(db: Db, id: string, at: Date) {
   await db.update(authSessions).set({ lastSeenAt: at }).where(eq(authSessions.id, id));
 }
 
+/** Revokes a live session; returns its account, or nothing when the token was not live. */
 export async function revokeSession(db: Db, tokenHash: string, at: Date) {
-  await db
+  const [row] = await db
     .update(authSessions)
     .set({ revokedAt: at })
-    .where(and(eq(authSessions.tokenHash, tokenHash), isNull(authSessions.revokedAt)));
+    .where(and(eq(authSessions.tokenHash, tokenHash), isNull(authSessions.revokedAt)))
+    .returning({ accountId: authSessions.accountId });
+  return row?.accountId;
 }
 
 export async function revokeAccountSessions(db: Db, accountId: string, at: Date) {
@@ -51,4 +117,57 @@ export async function revokeAccountSessions(db: Db, accountId: string, at: Date)
     .update(authSessions)
     .set({ revokedAt: at })
     .where(and(eq(authSessions.accountId, accountId), isNull(authSessions.revokedAt)));
+}
+
+/** The failures of the username from the address, if any are counted. */
+export async function findSignInFailures(db: Db, username: string, ip: string) {
+  const [row] = await db
+    .select({ lockedUntil: signInFailures.lockedUntil })
+    .from(signInFailures)
+    .where(and(eq(signInFailures.username, username), eq(signInFailures.ip, ip)))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Counts one failure of the username from the address, in one statement so concurrent tries
+ * all count. The one that reaches the threshold locks until `lockUntil` and starts the count
+ * again, so failures before a lock do not shorten the next round. Returns the lock's end.
+ */
+export async function recordSignInFailure(
+  db: Db,
+  input: { username: string; ip: string; threshold: number; lockUntil: Date; now: Date },
+) {
+  const reaches = sql`${signInFailures.failedAttempts} + 1 >= ${input.threshold}`;
+  const lockUntil = sql`${input.lockUntil.toISOString()}::timestamptz`;
+  const [row] = await db
+    .insert(signInFailures)
+    .values({
+      username: input.username,
+      ip: input.ip,
+      failedAttempts: input.threshold <= 1 ? 0 : 1,
+      lockedUntil: input.threshold <= 1 ? input.lockUntil : null,
+      lastFailedAt: input.now,
+    })
+    .onConflictDoUpdate({
+      target: [signInFailures.username, signInFailures.ip],
+      set: {
+        failedAttempts: sql`case when ${reaches} then 0 else ${signInFailures.failedAttempts} + 1 end`,
+        lockedUntil: sql`case when ${reaches} then ${lockUntil} else ${signInFailures.lockedUntil} end`,
+        lastFailedAt: input.now,
+      },
+    })
+    .returning({ lockedUntil: signInFailures.lockedUntil });
+  return row?.lockedUntil ?? null;
+}
+
+/** Rows whose last failure is older than `before`: their count and any lock are long over. */
+export async function pruneSignInFailures(db: Db, before: Date) {
+  await db.delete(signInFailures).where(lt(signInFailures.lastFailedAt, before));
+}
+
+export async function clearSignInFailures(db: Db, username: string, ip: string) {
+  await db
+    .delete(signInFailures)
+    .where(and(eq(signInFailures.username, username), eq(signInFailures.ip, ip)));
 }

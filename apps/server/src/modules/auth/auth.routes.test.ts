@@ -257,12 +257,18 @@ describe('account lockout', () => {
     expect((await f.login('survey_admin', DEMO_PASSWORD)).statusCode).toBe(200);
   });
 
-  it('never locks an unknown username', async () => {
-    for (let i = 0; i < 6; i++) {
+  it('locks an unknown username exactly as it locks an account', async () => {
+    for (let i = 1; i <= 4; i++) {
       const res = await f.login('ghost_user', 'Wrong@x');
-      expect(res.statusCode).toBe(401);
+      expect(res.statusCode, `attempt ${i}`).toBe(401);
       expect(body(res).code).toBe('LOGIN_FAILED');
     }
+    const fifth = await f.login('ghost_user', 'Wrong@x');
+    expect(fifth.statusCode).toBe(423);
+    expect(body(fifth)).toEqual({
+      code: 'ACCOUNT_LOCKED',
+      message: '连续登录失败次数过多，账号已锁定，请 10 分钟后再试',
+    });
   });
 });
 
@@ -279,9 +285,9 @@ describe('sign-in rate limit', () => {
     t.app.inject({ method: 'POST', url: '/uaa/login', remoteAddress, payload: { username, password } });
 
   it('lets 100 sign-ins a minute through from one address, refuses the 101st, and keeps other addresses open', async () => {
-    // 100 attempts against a username that does not exist: no account gets locked.
+    // 100 attempts against usernames that do not exist, one try each: nothing gets locked.
     const first100 = await Promise.all(
-      Array.from({ length: 100 }, () => loginFrom('10.1.1.1', 'nobody_here', 'Wrong@2026')),
+      Array.from({ length: 100 }, (_, i) => loginFrom('10.1.1.1', `nobody_${i}`, 'Wrong@2026')),
     );
     expect(first100.map((r) => r.statusCode)).toEqual(Array(100).fill(401));
     expect(new Set(first100.map((r) => body(r).code))).toEqual(new Set(['LOGIN_FAILED']));
@@ -325,11 +331,27 @@ describe('POST /uaa/oauth/authorize', () => {
     expect(cleared!.expires!.getTime()).toBeLessThanOrEqual(Date.now());
   });
 
-  it('does not remember spent tickets: the same cookie value still authorizes within its 10 minutes', async () => {
-    // The browser drops the cookie after authorize; the server itself keeps no record of it.
-    // A ticket is a signed JWT, so only its 10-minute lifetime bounds a replay.
+  it('spends the ticket: the same cookie value replayed answers LOGIN_REQUIRED', async () => {
     const cookie = await f.loginCookie('design_admin');
     expect((await f.authorize(cookie, f.authorizeBody(challenge))).statusCode).toBe(200);
+    const replay = await f.authorize(cookie, f.authorizeBody(challenge));
+    expect(replay.statusCode).toBe(401);
+    expect(body(replay)).toEqual({ code: 'LOGIN_REQUIRED', message: '尚未登录或登录已超时，请重新登录' });
+  });
+
+  it('of two calls racing with one ticket, exactly one gets a code', async () => {
+    const cookie = await f.loginCookie('design_admin');
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => f.authorize(cookie, f.authorizeBody(challenge))),
+    );
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 401, 401, 401]);
+  });
+
+  it('a refused client or redirect does not spend the ticket', async () => {
+    const cookie = await f.loginCookie('design_admin');
+    expect(
+      (await f.authorize(cookie, f.authorizeBody(challenge, { client_id: 'evil-app' }))).statusCode,
+    ).toBe(400);
     expect((await f.authorize(cookie, f.authorizeBody(challenge))).statusCode).toBe(200);
   });
 
@@ -347,21 +369,23 @@ describe('POST /uaa/oauth/authorize', () => {
     expect(body(res)).toEqual({ code: 'LOGIN_REQUIRED', message: '尚未登录或登录已超时，请重新登录' });
   });
 
-  it('answers LOGIN_REQUIRED for a tampered cookie', async () => {
+  it('answers LOGIN_REQUIRED for a tampered, guessed or foreign cookie', async () => {
     const cookie = await f.loginCookie('design_admin');
-    const [header, payload, signature] = cookie.split('.');
-    const flipped = `${signature!.slice(0, -2)}${signature!.endsWith('AA') ? 'BB' : 'AA'}`;
+    const bearer = await t.signIn('design_admin');
     for (const bad of [
-      `${header}.${payload}.${flipped}`,
-      // A different subject under the original signature.
-      `${header}.${Buffer.from(JSON.stringify({ sub: '00000000-0000-0000-0000-000000000000', aud: 'uaa-authorize' })).toString('base64url')}.${signature}`,
-      'not-a-jwt',
+      `${cookie.slice(0, -2)}${cookie.endsWith('AA') ? 'BB' : 'AA'}`,
+      randomToken(),
+      // A bearer token is no sign-in ticket.
+      bearer,
+      'x'.repeat(300),
       '',
     ]) {
       const res = await f.authorize(bad, f.authorizeBody(challenge));
       expect(res.statusCode, bad).toBe(401);
       expect(body(res).code).toBe('LOGIN_REQUIRED');
     }
+    // None of those spent the real one.
+    expect((await f.authorize(cookie, f.authorizeBody(challenge))).statusCode).toBe(200);
   });
 
   it('answers LOGIN_REQUIRED for a valid cookie whose account was disabled since', async () => {

@@ -6,6 +6,8 @@ import {
   authorizeRequest,
   authorizeResult,
   envelopeOf,
+  handoverResult,
+  handoverTokenRequest,
   loginRequest,
   loginResult,
   tokenRequest,
@@ -16,10 +18,12 @@ import { ok } from '../../lib/envelope.js';
 import { bearerToken } from '../../plugins/auth.js';
 import { auditActorOf } from '../audit/audit.service.js';
 import {
+  LOGIN_TICKET_SECONDS,
+  authorizeWithTicket,
   createLoginTicket,
   exchangeAuthorizationCode,
-  issueAuthorizationCode,
-  readLoginTicket,
+  exchangeHandoverCode,
+  issueHandoverCode,
   signIn,
   signOut,
 } from './auth.service.js';
@@ -32,7 +36,7 @@ function setLoginCookie(request: FastifyRequest, reply: FastifyReply, value: str
     httpOnly: true,
     sameSite: 'strict',
     secure: request.protocol === 'https',
-    maxAge: 600,
+    maxAge: LOGIN_TICKET_SECONDS,
   });
 }
 
@@ -76,14 +80,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Issue a one-time authorization code (PKCE S256, valid 10 minutes) to the signed-in user',
+        description:
+          'Spends the single-use sign-in ticket of the drp_login cookie; a second call with it, or one after a logout or password change, answers 401 LOGIN_REQUIRED.',
         body: authorizeRequest,
         response: { 200: envelopeOf(authorizeResult) },
       },
     },
     async (request, reply) => {
-      const accountId = await readLoginTicket(app.ctx, request.cookies[LOGIN_COOKIE]);
-      const result = await issueAuthorizationCode(app.ctx, accountId, request.body);
-      // One sign-in, one authorization: the ticket is spent.
+      const result = await authorizeWithTicket(app.ctx, request.cookies[LOGIN_COOKIE], request.body);
+      // One sign-in, one authorization: the ticket is spent on the server; the browser drops it too.
       reply.clearCookie(LOGIN_COOKIE, { path: '/uaa' });
       return ok(request, result);
     },
@@ -110,14 +115,62 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.post(
+    '/uaa/handover',
+    {
+      config: { rateLimit: loginRateLimit },
+      schema: {
+        tags: ['auth'],
+        summary: 'A one-time hand-over code (valid 2 minutes) that signs another tab or browser in',
+        description:
+          'The code is what a `?token=` link carries; POST /uaa/handover/token exchanges it once for a new session of the caller’s account.',
+        security: [{ bearer: [] }],
+        response: { 200: envelopeOf(handoverResult) },
+      },
+    },
+    async (request, reply) => {
+      const result = await issueHandoverCode(app.ctx, request.auth!);
+      reply.header('cache-control', 'no-store');
+      return ok(request, result);
+    },
+  );
+
+  app.post(
+    '/uaa/handover/token',
+    {
+      config: { rateLimit: loginRateLimit },
+      schema: {
+        tags: ['auth'],
+        summary: 'Exchange a hand-over code for a new bearer session (single use)',
+        description:
+          'A bearer token, or a code that is unknown, expired or already used, answers 400 HANDOVER_CODE_INVALID and signs nobody in.',
+        body: handoverTokenRequest,
+        response: { 200: envelopeOf(tokenResult) },
+      },
+    },
+    async (request, reply) => {
+      const result = await exchangeHandoverCode(app.ctx, request.body.code, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+      });
+      reply.header('cache-control', 'no-store');
+      return ok(request, result);
+    },
+  );
+
   const logout = async (request: FastifyRequest, reply: FastifyReply) => {
-    await signOut(app.ctx, bearerToken(request), auditActorOf(request));
+    await signOut(app.ctx, {
+      token: bearerToken(request),
+      loginTicket: request.cookies[LOGIN_COOKIE],
+      actor: auditActorOf(request),
+    });
     reply.clearCookie(LOGIN_COOKIE, { path: '/uaa' });
     return ok(request, null);
   };
   const logoutSchema = {
     tags: ['auth'],
-    summary: 'Revoke the bearer token; afterwards it answers 401',
+    summary:
+      'Revoke the bearer token (afterwards it answers 401) and spend the account’s sign-in tickets, hand-over codes and unredeemed authorization codes',
     response: { 200: envelopeOf(z.null()) },
   };
   app.get('/uaa/logout', { schema: logoutSchema }, logout);

@@ -1,44 +1,57 @@
-import { SignJWT, jwtVerify } from 'jose';
 import {
   LIMITS,
   PASSWORD_POLICIES,
   type AuthorizeRequest,
+  type HandoverResult,
   type Principal,
   type TokenRequest,
   type TokenResult,
 } from '@drp/domain';
 import { AppError } from '../../lib/app-error.js';
 import type { AppContext } from '../../lib/app-context.js';
-import { inTransaction } from '../../db/database.js';
+import { inTransaction, type Db } from '../../db/database.js';
 import { randomToken, sha256Base64Url, sha256Hex } from '../../lib/crypto.js';
 import { burnPasswordCheck, verifyPassword } from '../../lib/passwords.js';
 import {
-  clearFailedSignIns,
   findAccountById,
   findAccountByUsername,
   listActiveMemberships,
-  recordFailedSignIn,
   type AccountRow,
   type MembershipRow,
 } from '../accounts/accounts.repository.js';
 import {
+  clearSignInFailures,
   consumeAuthorizationCode,
+  consumeTicket,
+  deleteDeadAuthorizationCodes,
+  deleteDeadTickets,
   findSessionWithAccount,
+  findSignInFailures,
   insertAuthorizationCode,
   insertSession,
+  insertTicket,
+  pruneSignInFailures,
+  recordSignInFailure,
   revokeAccountSessions,
   revokeSession,
+  spendAccountAuthorizationCodes,
+  spendAccountTickets,
   touchSession,
   type AuthSessionRow,
+  type TicketKind,
 } from './auth.repository.js';
 import { OAUTH_CLIENTS } from './oauth-clients.js';
 import { answerApplicantSignIn } from '../registration/registration.service.js';
 import { recordAudit, type AuditActor } from '../audit/audit.service.js';
 
-const LOGIN_TICKET_SECONDS = 600;
+export const LOGIN_TICKET_SECONDS = 600;
+/** Long enough to open a link handed over by another system, too short to keep one for later. */
+export const HANDOVER_CODE_SECONDS = 120;
 /** Writing last-seen on every call would turn reads into writes; once a minute is enough for idle expiry. */
 const TOUCH_EVERY_MS = 60_000;
 const DAY_MS = 86_400_000;
+/** Tokens, tickets and codes are 43 characters; anything much longer is not one and is not hashed. */
+const MAX_SECRET_LENGTH = 256;
 
 export function passwordExpiresInDays(ctx: AppContext, account: AccountRow): number | null {
   // A password someone else chose (new account, reset) must be replaced now, under any policy.
@@ -49,59 +62,81 @@ export function passwordExpiresInDays(ctx: AppContext, account: AccountRow): num
   return Math.ceil(maxAge - age);
 }
 
-function lockedMinutesLeft(ctx: AppContext, account: AccountRow): number {
-  if (!account.lockedUntil) return 0;
-  const ms = account.lockedUntil.getTime() - ctx.clock().getTime();
+function minutesLeft(ctx: AppContext, until: Date | null): number {
+  if (!until) return 0;
+  const ms = until.getTime() - ctx.clock().getTime();
   return ms > 0 ? Math.ceil(ms / 60_000) : 0;
 }
 
 /**
- * Checks a username and password. Five consecutive failures lock the account for ten
- * minutes; while locked even the right password is refused, and the message says so.
+ * Counts a failed sign-in of the username from the address and answers it: LOGIN_FAILED, or
+ * ACCOUNT_LOCKED when this failure is the one that locks. Known and unknown usernames take this
+ * same path, so the answer tells nothing about which accounts exist.
+ */
+async function refuseSignIn(
+  ctx: AppContext,
+  input: { key: string; ip: string; actor: AuditActor; account: AccountRow | undefined; reason: string },
+): Promise<never> {
+  const now = ctx.clock();
+  const lockUntil = new Date(now.getTime() + LIMITS.lockoutMinutes * 60_000);
+  const lockedNow = await inTransaction(ctx.db, async (db) => {
+    await pruneSignInFailures(db, new Date(now.getTime() - DAY_MS));
+    const until = await recordSignInFailure(db, {
+      username: input.key,
+      ip: input.ip,
+      threshold: LIMITS.lockoutThreshold,
+      lockUntil,
+      now,
+    });
+    const isLocked = minutesLeft(ctx, until) > 0;
+    await recordAudit(db, now, {
+      action: 'SIGN_IN_FAILED',
+      actor: input.actor,
+      detail: { reason: input.reason },
+    });
+    if (isLocked && input.account)
+      await recordAudit(db, now, {
+        action: 'ACCOUNT_LOCKED',
+        actor: input.actor,
+        target: { type: 'account', id: input.account.id },
+        detail: { minutes: LIMITS.lockoutMinutes },
+      });
+    return isLocked;
+  });
+  if (lockedNow) throw new AppError('ACCOUNT_LOCKED', { minutes: LIMITS.lockoutMinutes });
+  throw new AppError('LOGIN_FAILED');
+}
+
+/**
+ * Checks a username and password. Failures count per username (lower-cased, known or not) and
+ * source address: five in a row lock that username for that address for ten minutes, during
+ * which even the right password from there is refused; the owner elsewhere is not affected.
+ * Every answer costs one password check, so neither the answer nor its time tells whether the
+ * account exists or is locked.
  */
 export async function signIn(ctx: AppContext, input: { username: string; password: string; ip: string }) {
   const anonymous: AuditActor = { accountId: null, username: input.username, orgId: null, ip: input.ip };
+  const key = input.username.toLowerCase();
+  const failures = await findSignInFailures(ctx.db, key, input.ip);
   const account = await findAccountByUsername(ctx.db, input.username);
+  const actor: AuditActor = account
+    ? { ...anonymous, accountId: account.id, username: account.username }
+    : anonymous;
+  const locked = minutesLeft(ctx, failures?.lockedUntil ?? null);
+  if (locked > 0) {
+    await burnPasswordCheck(input.password);
+    await recordAudit(ctx.db, ctx.clock(), { action: 'SIGN_IN_FAILED', actor, detail: { reason: 'locked' } });
+    throw new AppError('ACCOUNT_LOCKED', { minutes: locked });
+  }
   if (!account) {
     // An applicant whose organisation is not approved yet is told where the application stands.
     // Exactly one password check either way, so timing does not tell whether an application exists.
     if (!(await answerApplicantSignIn(ctx, input.username, input.password)))
       await burnPasswordCheck(input.password);
-    await recordAudit(ctx.db, ctx.clock(), {
-      action: 'SIGN_IN_FAILED',
-      actor: anonymous,
-      detail: { reason: 'unknown_username' },
-    });
-    throw new AppError('LOGIN_FAILED');
+    return refuseSignIn(ctx, { key, ip: input.ip, actor, account, reason: 'unknown_username' });
   }
-  const actor: AuditActor = { ...anonymous, accountId: account.id, username: account.username };
-  const locked = lockedMinutesLeft(ctx, account);
-  if (locked > 0) {
-    await recordAudit(ctx.db, ctx.clock(), { action: 'SIGN_IN_FAILED', actor, detail: { reason: 'locked' } });
-    throw new AppError('ACCOUNT_LOCKED', { minutes: locked });
-  }
-  if (!(await verifyPassword(account.passwordHash, input.password))) {
-    const lockUntil = new Date(ctx.clock().getTime() + LIMITS.lockoutMinutes * 60_000);
-    const lockedNow = await inTransaction(ctx.db, async (db) => {
-      const row = await recordFailedSignIn(db, account.id, LIMITS.lockoutThreshold, lockUntil);
-      const isLocked = Boolean(row?.lockedUntil && row.lockedUntil.getTime() > ctx.clock().getTime());
-      await recordAudit(db, ctx.clock(), {
-        action: 'SIGN_IN_FAILED',
-        actor,
-        detail: { reason: 'wrong_password' },
-      });
-      if (isLocked)
-        await recordAudit(db, ctx.clock(), {
-          action: 'ACCOUNT_LOCKED',
-          actor,
-          target: { type: 'account', id: account.id },
-          detail: { minutes: LIMITS.lockoutMinutes },
-        });
-      return isLocked;
-    });
-    if (lockedNow) throw new AppError('ACCOUNT_LOCKED', { minutes: LIMITS.lockoutMinutes });
-    throw new AppError('LOGIN_FAILED');
-  }
+  if (!(await verifyPassword(account.passwordHash, input.password)))
+    return refuseSignIn(ctx, { key, ip: input.ip, actor, account, reason: 'wrong_password' });
   if (!account.enabled) {
     await recordAudit(ctx.db, ctx.clock(), {
       action: 'SIGN_IN_FAILED',
@@ -111,38 +146,32 @@ export async function signIn(ctx: AppContext, input: { username: string; passwor
     throw new AppError('ACCOUNT_DISABLED');
   }
   await inTransaction(ctx.db, async (db) => {
-    if (account.failedAttempts > 0 || account.lockedUntil) await clearFailedSignIns(db, account.id);
+    if (failures) await clearSignInFailures(db, key, input.ip);
     await recordAudit(db, ctx.clock(), { action: 'SIGN_IN', actor });
   });
   return { account, passwordExpiresInDays: passwordExpiresInDays(ctx, account) };
 }
 
-/** The ticket carried in an HttpOnly cookie from /uaa/login to /uaa/oauth/authorize. */
-export async function createLoginTicket(ctx: AppContext, accountId: string): Promise<string> {
-  const now = Math.floor(ctx.clock().getTime() / 1000);
-  return new SignJWT({})
-    .setProtectedHeader({ alg: 'HS256' })
-    .setSubject(accountId)
-    .setAudience('uaa-authorize')
-    .setIssuedAt(now)
-    .setExpirationTime(now + LOGIN_TICKET_SECONDS)
-    .sign(ctx.secrets.authKey);
+/** A one-time ticket of the account, stored hashed; the caller gets the only copy. */
+async function issueTicket(ctx: AppContext, kind: TicketKind, accountId: string, seconds: number) {
+  const ticket = randomToken();
+  const now = ctx.clock();
+  await inTransaction(ctx.db, async (db) => {
+    await deleteDeadTickets(db, accountId, now);
+    await insertTicket(db, {
+      ticketHash: sha256Hex(ticket),
+      kind,
+      accountId,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + seconds * 1000),
+    });
+  });
+  return ticket;
 }
 
-export async function readLoginTicket(ctx: AppContext, ticket: string | undefined): Promise<string> {
-  if (!ticket) throw new AppError('LOGIN_REQUIRED');
-  try {
-    const { payload } = await jwtVerify(ticket, ctx.secrets.authKey, {
-      audience: 'uaa-authorize',
-      algorithms: ['HS256'],
-      currentDate: ctx.clock(),
-    });
-    if (!payload.sub) throw new Error('no subject');
-    return payload.sub;
-  } catch {
-    throw new AppError('LOGIN_REQUIRED');
-  }
-}
+/** The ticket carried in an HttpOnly cookie from /uaa/login to /uaa/oauth/authorize: one authorization. */
+export const createLoginTicket = (ctx: AppContext, accountId: string) =>
+  issueTicket(ctx, 'LOGIN', accountId, LOGIN_TICKET_SECONDS);
 
 function checkClient(clientId: string, redirectUri: string) {
   const client = OAUTH_CLIENTS[clientId];
@@ -150,20 +179,66 @@ function checkClient(clientId: string, redirectUri: string) {
   if (!client.redirectUris.includes(redirectUri)) throw new AppError('INVALID_GRANT');
 }
 
-/** Issues a one-time authorization code bound to the PKCE challenge and the redirect URI. */
-export async function issueAuthorizationCode(ctx: AppContext, accountId: string, request: AuthorizeRequest) {
-  checkClient(request.client_id, request.redirect_uri);
-  const account = await findAccountById(ctx.db, accountId);
-  if (!account?.enabled) throw new AppError('LOGIN_REQUIRED');
-  const code = randomToken();
-  await insertAuthorizationCode(ctx.db, {
-    codeHash: sha256Hex(code),
+/** A new session of the account: the token's only copy goes to the caller. */
+async function openSession(
+  ctx: AppContext,
+  db: Db,
+  accountId: string,
+  client: { ip: string; userAgent: string | undefined },
+): Promise<TokenResult> {
+  const now = ctx.clock();
+  const token = randomToken();
+  const ttlSeconds = ctx.config.tokenTtlHours * 3600;
+  await insertSession(db, {
+    tokenHash: sha256Hex(token),
     accountId,
-    clientId: request.client_id,
-    redirectUri: request.redirect_uri,
-    codeChallenge: request.code_challenge,
-    expiresAt: new Date(ctx.clock().getTime() + LIMITS.authorizationCodeTtlSeconds * 1000),
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt: new Date(now.getTime() + ttlSeconds * 1000),
+    ip: client.ip,
+    userAgent: client.userAgent?.slice(0, 512) ?? null,
   });
+  return {
+    access_token: token,
+    token_type: 'Bearer',
+    expires_in: ttlSeconds,
+    idle_timeout: ctx.config.idleTimeoutMinutes * 60,
+  };
+}
+
+/**
+ * Spends the sign-in ticket and issues a one-time authorization code bound to the PKCE challenge
+ * and the redirect URI. Spending and issuing share a transaction, so a logout or password change
+ * that spends the account's tickets and codes meanwhile either finds the ticket unspent (and this
+ * call is refused) or waits and finds the code.
+ */
+export async function authorizeWithTicket(
+  ctx: AppContext,
+  ticket: string | undefined,
+  request: AuthorizeRequest,
+) {
+  checkClient(request.client_id, request.redirect_uri);
+  if (!ticket || ticket.length > MAX_SECRET_LENGTH) throw new AppError('LOGIN_REQUIRED');
+  const now = ctx.clock();
+  const code = randomToken();
+  const issued = await inTransaction(ctx.db, async (db) => {
+    const accountId = await consumeTicket(db, 'LOGIN', sha256Hex(ticket), now);
+    if (!accountId) return false;
+    // The ticket stays spent even when the account was disabled since.
+    const account = await findAccountById(db, accountId);
+    if (!account?.enabled) return false;
+    await deleteDeadAuthorizationCodes(db, accountId, now);
+    await insertAuthorizationCode(db, {
+      codeHash: sha256Hex(code),
+      accountId,
+      clientId: request.client_id,
+      redirectUri: request.redirect_uri,
+      codeChallenge: request.code_challenge,
+      expiresAt: new Date(now.getTime() + LIMITS.authorizationCodeTtlSeconds * 1000),
+    });
+    return true;
+  });
+  if (!issued) throw new AppError('LOGIN_REQUIRED');
   return {
     code,
     redirect_uri: request.redirect_uri,
@@ -181,34 +256,56 @@ export async function exchangeAuthorizationCode(
   if (request.grant_type !== 'authorization_code') throw new AppError('UNSUPPORTED_GRANT_TYPE');
   checkClient(request.client_id, request.redirect_uri);
   const now = ctx.clock();
-  const row = await consumeAuthorizationCode(ctx.db, sha256Hex(request.code), now);
-  const valid =
-    row &&
-    row.expiresAt.getTime() > now.getTime() &&
-    row.clientId === request.client_id &&
-    row.redirectUri === request.redirect_uri &&
-    sha256Base64Url(request.code_verifier) === row.codeChallenge;
-  if (!valid) throw new AppError('INVALID_GRANT');
-  const account = await findAccountById(ctx.db, row.accountId);
-  if (!account?.enabled) throw new AppError('INVALID_GRANT');
-
-  const token = randomToken();
-  const ttlSeconds = ctx.config.tokenTtlHours * 3600;
-  await insertSession(ctx.db, {
-    tokenHash: sha256Hex(token),
-    accountId: row.accountId,
-    createdAt: now,
-    lastSeenAt: now,
-    expiresAt: new Date(now.getTime() + ttlSeconds * 1000),
-    ip: client.ip,
-    userAgent: client.userAgent?.slice(0, 512) ?? null,
+  // A wrong verifier still spends the code (the transaction commits): a guess costs the holder it.
+  const result = await inTransaction(ctx.db, async (db) => {
+    const row = await consumeAuthorizationCode(db, sha256Hex(request.code), now);
+    const valid =
+      row &&
+      row.expiresAt.getTime() > now.getTime() &&
+      row.clientId === request.client_id &&
+      row.redirectUri === request.redirect_uri &&
+      sha256Base64Url(request.code_verifier) === row.codeChallenge;
+    if (!valid) return null;
+    const account = await findAccountById(db, row.accountId);
+    if (!account?.enabled) return null;
+    return openSession(ctx, db, row.accountId, client);
   });
-  return {
-    access_token: token,
-    token_type: 'Bearer',
-    expires_in: ttlSeconds,
-    idle_timeout: ctx.config.idleTimeoutMinutes * 60,
-  };
+  if (!result) throw new AppError('INVALID_GRANT');
+  return result;
+}
+
+/**
+ * A one-time hand-over code for the signed-in caller's account: what a `?token=` link carries to
+ * sign another tab or browser in, exchanged once, within two minutes, by a POST.
+ */
+export async function issueHandoverCode(ctx: AppContext, auth: Authenticated): Promise<HandoverResult> {
+  const code = await issueTicket(ctx, 'HANDOVER', auth.account.id, HANDOVER_CODE_SECONDS);
+  return { code, expires_in: HANDOVER_CODE_SECONDS };
+}
+
+/** Spends a hand-over code for a new session of its account; anything else (a bearer token too) is refused. */
+export async function exchangeHandoverCode(
+  ctx: AppContext,
+  code: string,
+  client: { ip: string; userAgent: string | undefined },
+): Promise<TokenResult> {
+  if (code.length > MAX_SECRET_LENGTH) throw new AppError('HANDOVER_CODE_INVALID');
+  const now = ctx.clock();
+  const result = await inTransaction(ctx.db, async (db) => {
+    const accountId = await consumeTicket(db, 'HANDOVER', sha256Hex(code), now);
+    if (!accountId) return null;
+    const account = await findAccountById(db, accountId);
+    if (!account?.enabled) return null;
+    const token = await openSession(ctx, db, accountId, client);
+    await recordAudit(db, now, {
+      action: 'SIGN_IN',
+      actor: { accountId, username: account.username, orgId: null, ip: client.ip },
+      detail: { via: 'handover' },
+    });
+    return token;
+  });
+  if (!result) throw new AppError('HANDOVER_CODE_INVALID');
+  return result;
 }
 
 export interface Authenticated {
@@ -290,18 +387,52 @@ function authenticated(
   return { session, account, memberships, principal: toPrincipal(account, memberships) };
 }
 
-export async function signOut(ctx: AppContext, token: string | undefined, actor: AuditActor) {
-  if (!token) return;
+/**
+ * Spends every sign-in ticket, hand-over code and unredeemed authorization code of the account,
+ * in that order: a concurrent authorize or exchange either loses its ticket here or has
+ * committed its code or session before the later statements look. Callers run it in a
+ * transaction.
+ */
+async function spendAccountGrants(db: Db, accountId: string, at: Date) {
+  await spendAccountTickets(db, accountId, at);
+  await spendAccountAuthorizationCodes(db, accountId, at);
+}
+
+/**
+ * Ends the session of the token; a sign-in under way for the account (its tickets, hand-over
+ * codes and unredeemed authorization codes) ends with it. The login cookie's ticket, if one is
+ * sent, is spent too. Other sessions of the account stay.
+ */
+export async function signOut(
+  ctx: AppContext,
+  input: { token: string | undefined; loginTicket: string | undefined; actor: AuditActor },
+) {
+  const { token, loginTicket, actor } = input;
+  const now = ctx.clock();
   await inTransaction(ctx.db, async (db) => {
-    await revokeSession(db, sha256Hex(token), ctx.clock());
-    if (actor.accountId) await recordAudit(db, ctx.clock(), { action: 'SIGN_OUT', actor });
+    const accountIds = new Set<string>();
+    if (token && token.length <= MAX_SECRET_LENGTH) {
+      const accountId = await revokeSession(db, sha256Hex(token), now);
+      if (accountId) accountIds.add(accountId);
+    }
+    if (loginTicket && loginTicket.length <= MAX_SECRET_LENGTH) {
+      const accountId = await consumeTicket(db, 'LOGIN', sha256Hex(loginTicket), now);
+      if (accountId) accountIds.add(accountId);
+    }
+    for (const accountId of accountIds) await spendAccountGrants(db, accountId, now);
+    if (actor.accountId) await recordAudit(db, now, { action: 'SIGN_OUT', actor });
   });
   // Sign-out is also a GET (`/api/logout`), which the auth plugin's clear-on-write does not see.
   ctx.sessions.clear();
 }
 
-/** Ends every session of the account, e.g. after its password changed. */
+/**
+ * Ends every session of the account and spends every ticket, hand-over code and unredeemed
+ * authorization code, e.g. after its password changed. Run inside the caller's transaction.
+ */
 export async function endAllSessions(ctx: AppContext, accountId: string) {
-  await revokeAccountSessions(ctx.db, accountId, ctx.clock());
+  const now = ctx.clock();
+  await spendAccountGrants(ctx.db, accountId, now);
+  await revokeAccountSessions(ctx.db, accountId, now);
   ctx.sessions.clear();
 }

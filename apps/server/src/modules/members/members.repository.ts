@@ -2,6 +2,7 @@ import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Profile } from '@drp/domain';
 import type { Db } from '../../db/database.js';
 import { accounts, memberProfiles, members } from '../../db/schema/accounts.js';
+import { signInFailures } from '../../db/schema/auth.js';
 import { orgs } from '../../db/schema/orgs.js';
 
 export async function findOrg(db: Db, orgId: string) {
@@ -19,7 +20,11 @@ export async function listOrgMembers(db: Db, orgId: string) {
       phone: accounts.phone,
       admin: members.admin,
       enabled: members.enabled,
-      lockedUntil: accounts.lockedUntil,
+      // Locked from any address: the latest lock of the username (lower-cased, as sign-in counts it).
+      lockedUntil:
+        sql<Date | null>`(select max(${signInFailures.lockedUntil}) from ${signInFailures} where ${signInFailures.username} = lower(${accounts.username}))`.mapWith(
+          signInFailures.lockedUntil,
+        ),
       createdAt: members.createdAt,
       profiles: sql<
         Profile[]
@@ -115,14 +120,21 @@ export async function setTemporaryPassword(db: Db, accountId: string, passwordHa
       passwordHash,
       passwordChangedAt: at,
       passwordMustChange: true,
-      failedAttempts: 0,
-      lockedUntil: null,
     })
     .where(eq(accounts.id, accountId));
+  await unlockAccount(db, accountId);
 }
 
+/** Lifts the account's lock from every address, and forgets the failures counted towards one. */
 export async function unlockAccount(db: Db, accountId: string) {
-  await db.update(accounts).set({ failedAttempts: 0, lockedUntil: null }).where(eq(accounts.id, accountId));
+  await db
+    .delete(signInFailures)
+    .where(
+      eq(
+        signInFailures.username,
+        sql`(select lower(${accounts.username}) from ${accounts} where ${accounts.id} = ${accountId})`,
+      ),
+    );
 }
 
 export async function isAdminOf(db: Db, accountId: string, orgIds: readonly string[]) {
