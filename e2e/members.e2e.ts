@@ -1,6 +1,19 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, signIn } from './support/browser';
+
+/** axe-core with the WCAG A/AA rules, on the part of the page a screen owns: no violation at all. */
+async function expectAccessible(page: Page, what: string, selector: string) {
+  const result = await new AxeBuilder({ page })
+    .include(selector)
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  const bad = result.violations.map(
+    (v) => `${what}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+  expect(bad).toEqual([]);
+}
 
 /**
  * The organisation back office. These tests change only accounts they create, so the demo
@@ -144,6 +157,106 @@ describe('organisation back office', () => {
       .toContain('请求的资源不存在');
     expect(await outsider.getByText('张伟').count()).toBe(0);
     await outsider.context().close();
+  });
+
+  it('an admin invites an existing account, which joins only when the person accepts in their to-dos', async () => {
+    // The person: an account of the survey unit, made for this test.
+    const surveyAdmin = await newPage(browser);
+    await openBackOffice(surveyAdmin, 'survey_admin', '/sys_submit');
+    await addNewAccount(surveyAdmin, { username: 'e2e_invitee', name: '韩雪', password: 'Han#Xue2026' });
+    await surveyAdmin.context().close();
+
+    const admin = await newPage(browser);
+    await openBackOffice(admin, 'design_admin', '/sys_submit');
+    await admin.getByTestId('add-member').click();
+    await admin.getByTestId('add-mode').getByText('邀请已有账号').click();
+    // New-account fields are gone; the form says the person must accept.
+    await expect.poll(() => admin.locator('.ant-modal input#name').count()).toBe(0);
+    await expect.poll(() => admin.getByText('对方须在自己的待办中接受邀请后才会加入本单位').count()).toBe(1);
+    await admin.locator('.ant-modal input#username').fill('e2e_invitee');
+    await expectAccessible(admin, 'invitation form', '.ant-modal');
+    // Sent by keyboard.
+    await admin.locator('.ant-modal-footer .ant-btn-primary').focus();
+    await admin.keyboard.press('Enter');
+    await expect.poll(() => admin.getByText('已向 e2e_invitee 发出邀请').count()).toBe(1);
+    // The admin sees the username waiting, nothing more, and not among the people.
+    const pending = admin.getByTestId('pending-invitations');
+    await expect.poll(() => pending.getByRole('row', { name: /e2e_invitee/ }).count()).toBe(1);
+    expect(await admin.getByText('韩雪').count()).toBe(0);
+    expect(await admin.getByRole('row', { name: /e2e_invitee/ }).count()).toBe(1);
+    await expectAccessible(admin, 'back office with invitations', '.area-content');
+
+    // The person signs in (a first sign-in: a new password first) and finds it in the bell.
+    const invitee = await newPage(browser);
+    await firstSignIn(invitee, '/sys_submit', 'e2e_invitee', 'Han#Xue2026', 'Han#Xue2027');
+    await expect.poll(() => invitee.getByTestId('message-count').textContent()).toContain('1');
+    await invitee.getByTestId('message-bell').focus();
+    await invitee.keyboard.press('Enter');
+    const invitation = invitee.getByTestId('invitation');
+    await expect
+      .poll(() => invitation.textContent())
+      .toContain('邀请您加入 湖南省建筑设计院集团股份有限公司');
+    expect(await invitation.textContent()).toContain('邀请人：陈明');
+    expect(await invitation.textContent()).toContain('资料上传');
+    await expectAccessible(invitee, 'to-dos with an invitation', '[data-testid="message-popover"]');
+    await invitation.getByRole('button', { name: /接\s*受/ }).focus();
+    await invitee.keyboard.press('Enter');
+    await expect.poll(() => invitee.getByText('已加入 湖南省建筑设计院集团股份有限公司').count()).toBe(1);
+    await expect.poll(() => invitee.getByTestId('invitation').count()).toBe(0);
+
+    // The admin now sees the person, with the name only they could confirm, and no invitation.
+    await admin.reload();
+    const row = admin.getByRole('row', { name: /e2e_invitee/ });
+    await expect.poll(() => row.textContent()).toContain('韩雪');
+    expect(await admin.getByTestId('pending-invitations').count()).toBe(0);
+    await admin.context().close();
+    await invitee.context().close();
+  });
+
+  it('an admin withdraws an invitation; a person with no area answers theirs on the landing page', async () => {
+    const admin = await newPage(browser);
+    await openBackOffice(admin, 'survey_admin', '/sys_submit');
+    await addNewAccount(admin, { username: 'e2e_loner', name: '孟远', password: 'Meng#Yuan2026' });
+    const loner = await newPage(browser);
+    await firstSignIn(loner, '/sys_submit', 'e2e_loner', 'Meng#Yuan2026', 'Meng#Yuan2027');
+    // Disabled in the survey unit, the person has nowhere to work.
+    const row = admin.getByRole('row', { name: /e2e_loner/ });
+    await row.getByRole('button', { name: '停用' }).click();
+    await admin.getByRole('button', { name: /确\s*定/ }).click();
+    await expect.poll(() => row.locator('.ant-tag').allTextContents()).toContain('已停用');
+    await admin.context().close();
+
+    const inviter = await newPage(browser);
+    await openBackOffice(inviter, 'design_admin', '/sys_submit');
+    for (const username of ['e2e_loner', 'e2e_nobody_here']) {
+      await inviter.getByTestId('add-member').click();
+      await inviter.getByTestId('add-mode').getByText('邀请已有账号').click();
+      await inviter.locator('.ant-modal input#username').fill(username);
+      await inviter.locator('.ant-modal-footer .ant-btn-primary').click();
+      // An unknown username is answered exactly like a real one.
+      await expect.poll(() => inviter.getByText(`已向 ${username} 发出邀请`).count()).toBe(1);
+    }
+    const pending = inviter.getByTestId('pending-invitations');
+    const unknown = pending.getByRole('row', { name: /e2e_nobody_here/ });
+    await unknown.getByRole('button', { name: '撤销邀请' }).click();
+    await inviter.getByRole('button', { name: /确\s*定/ }).click();
+    await expect.poll(() => unknown.count()).toBe(0);
+    await expect.poll(() => pending.getByRole('row', { name: /e2e_loner/ }).count()).toBe(1);
+
+    await loner.goto('/common/index');
+    const landing = loner.getByTestId('landing-invitations');
+    await expect.poll(() => landing.textContent()).toContain('邀请您加入 湖南省建筑设计院集团股份有限公司');
+    expect(await loner.getByText('尚未分配权限').count()).toBe(1);
+    await expectAccessible(loner, 'landing page with an invitation', 'main');
+    await landing.getByRole('button', { name: /接\s*受/ }).focus();
+    await loner.keyboard.press('Enter');
+    // Joined, the person is taken to the area the new organisation works in.
+    await loner.waitForURL((url) => url.pathname === '/sys_submit');
+    await expect
+      .poll(() => loner.getByTestId('current-org').textContent())
+      .toBe('湖南省建筑设计院集团股份有限公司');
+    await inviter.context().close();
+    await loner.context().close();
   });
 
   it('a plain member sees no back-office link', async () => {

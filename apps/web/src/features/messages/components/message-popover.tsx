@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, App, Badge, Button, Empty, Popover, Segmented, Spin, Tag } from 'antd';
+import { Alert, App, Badge, Button, Empty, Popover, Segmented, Spin, Tag, Typography } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
@@ -20,7 +20,9 @@ import { ApiError } from '../../../lib/http';
 import { MESSAGES_KEY, useMessages } from '../api/get-messages';
 import { isProjectSubmitted } from '../api/is-project-submitted';
 import { markMessageRead } from '../api/mark-message-read';
+import { useMyInvitations } from '../api/my-invitations';
 import { useMessageStream } from '../hooks/use-message-stream';
+import { InvitationList } from './invitation-list';
 
 type Group = 'all' | 'pending' | 'done';
 
@@ -41,7 +43,8 @@ const reasonOf = (error: unknown) => (error instanceof Error ? error.message : '
 /**
  * The to-do messages of the top bar (spec §2, §5, §9): a bell with the unread count; the popover
  * groups All, Pending (unread) and Done (read). Opening a message marks it read and goes to its
- * screen, switching to the receiving organisation first when it is not the current one.
+ * screen, switching to the receiving organisation first when it is not the current one. The
+ * person's own invitations to join organisations come first, answered in place.
  */
 export interface MessagePopoverProps {
   token: string | null;
@@ -80,6 +83,7 @@ export function MessagePopover({
   );
   const stream = useMessageStream(token, orgIds.length > 0);
   const messages = useMessages(orgIds, types, locale, stream);
+  const invitations = useMyInvitations(Boolean(token)).data ?? [];
   const now = useNow(open);
 
   // A failed load is said once when it starts failing, not at every retry.
@@ -90,11 +94,11 @@ export function MessagePopover({
     failedBefore.current = messages.isError;
   }, [messages.isError, messages.error, toast, t]);
 
-  if (orgIds.length === 0) return null;
+  if (orgIds.length === 0 && invitations.length === 0) return null;
   const page = messages.data;
   const items = page?.items ?? [];
   const shown = items.filter((m) => group === 'all' || (group === 'pending' ? !m.beRead : m.beRead));
-  const unread = page?.unread ?? 0;
+  const unread = (page?.unread ?? 0) + invitations.length;
   const orgTypeOf = (orgId: string) => members.find((m) => m.orgId === orgId)?.orgType;
 
   const openMessage = async (m: Message) => {
@@ -144,76 +148,90 @@ export function MessagePopover({
 
   // The server counts every message; the list itself stops at the newest MESSAGE_LIST_CAP.
   const total = page?.total ?? 0;
-  const count = (g: Group) => (g === 'all' ? total : g === 'pending' ? unread : total - unread);
+  const unreadMessages = page?.unread ?? 0;
+  const count = (g: Group) =>
+    g === 'all' ? total : g === 'pending' ? unreadMessages : total - unreadMessages;
   const content = (
     <div
       className="message-popover"
       style={{ width: LIMITS.messagePopoverWidth }}
       data-testid="message-popover"
     >
-      <div className="message-popover-head">
-        <Segmented<Group>
-          block
-          size="small"
-          value={group}
-          onChange={setGroup}
-          options={(['all', 'pending', 'done'] as const).map((g) => ({
-            value: g,
-            label: `${t(`messages.${g}`)} (${count(g)})`,
-          }))}
-        />
-      </div>
-      {messages.isError && (
-        <Alert
-          type="error"
-          showIcon
-          className="message-popover-error"
-          title={t('messages.loadFailed', { reason: reasonOf(messages.error) })}
-          action={
-            <Button size="small" type="link" onClick={() => void messages.refetch()}>
-              {t('messages.retry')}
-            </Button>
-          }
-        />
+      {invitations.length > 0 && (
+        <section className="message-popover-invitations" aria-labelledby="message-invitations-heading">
+          <Typography.Text strong id="message-invitations-heading">
+            {t('invitations.heading', { count: invitations.length })}
+          </Typography.Text>
+          <InvitationList invitations={invitations} />
+        </section>
       )}
-      <div
-        className="message-popover-list"
-        style={{ padding: LIMITS.scrollWheelPadding }}
-        data-testid="message-list"
-      >
-        {messages.isPending ? (
-          <Spin />
-        ) : shown.length === 0 ? (
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('messages.empty')} />
-        ) : (
-          shown.map((m) => (
-            <button
-              type="button"
-              key={m.id}
-              className={`message-item${m.beRead ? '' : ' message-item-unread'}`}
-              data-testid="message-item"
-              data-read={m.beRead ? 'true' : 'false'}
-              disabled={busyId !== null}
-              onClick={() => void openMessage(m)}
-            >
-              <span className="message-item-head">
-                {!m.beRead && <Badge status="processing" />}
-                <Tag color={m.beRead ? 'default' : 'blue'}>{messageTypeName(m.type, locale)}</Tag>
-                <time dateTime={m.sendTime} title={new Date(m.sendTime).toLocaleString(locale)}>
-                  {formatRelativeTime(new Date(m.sendTime), now, locale)}
-                </time>
-              </span>
-              <span className="message-item-content">{m.content}</span>
-              {orgIds.length > 1 && <span className="message-item-org">{m.orgName}</span>}
-            </button>
-          ))
-        )}
-      </div>
-      <div className="message-popover-foot" data-testid="message-live">
-        {stream === 'down'
-          ? t('messages.polling', { seconds: LIMITS.messageFallbackPollMs / 1000 })
-          : t(stream === 'live' ? 'messages.live' : 'messages.connecting')}
-      </div>
+      {orgIds.length > 0 && (
+        <>
+          <div className="message-popover-head">
+            <Segmented<Group>
+              block
+              size="small"
+              value={group}
+              onChange={setGroup}
+              options={(['all', 'pending', 'done'] as const).map((g) => ({
+                value: g,
+                label: `${t(`messages.${g}`)} (${count(g)})`,
+              }))}
+            />
+          </div>
+          {messages.isError && (
+            <Alert
+              type="error"
+              showIcon
+              className="message-popover-error"
+              title={t('messages.loadFailed', { reason: reasonOf(messages.error) })}
+              action={
+                <Button size="small" type="link" onClick={() => void messages.refetch()}>
+                  {t('messages.retry')}
+                </Button>
+              }
+            />
+          )}
+          <div
+            className="message-popover-list"
+            style={{ padding: LIMITS.scrollWheelPadding }}
+            data-testid="message-list"
+          >
+            {messages.isPending ? (
+              <Spin />
+            ) : shown.length === 0 ? (
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('messages.empty')} />
+            ) : (
+              shown.map((m) => (
+                <button
+                  type="button"
+                  key={m.id}
+                  className={`message-item${m.beRead ? '' : ' message-item-unread'}`}
+                  data-testid="message-item"
+                  data-read={m.beRead ? 'true' : 'false'}
+                  disabled={busyId !== null}
+                  onClick={() => void openMessage(m)}
+                >
+                  <span className="message-item-head">
+                    {!m.beRead && <Badge status="processing" />}
+                    <Tag color={m.beRead ? 'default' : 'blue'}>{messageTypeName(m.type, locale)}</Tag>
+                    <time dateTime={m.sendTime} title={new Date(m.sendTime).toLocaleString(locale)}>
+                      {formatRelativeTime(new Date(m.sendTime), now, locale)}
+                    </time>
+                  </span>
+                  <span className="message-item-content">{m.content}</span>
+                  {orgIds.length > 1 && <span className="message-item-org">{m.orgName}</span>}
+                </button>
+              ))
+            )}
+          </div>
+          <div className="message-popover-foot" data-testid="message-live">
+            {stream === 'down'
+              ? t('messages.polling', { seconds: LIMITS.messageFallbackPollMs / 1000 })
+              : t(stream === 'live' ? 'messages.live' : 'messages.connecting')}
+          </div>
+        </>
+      )}
     </div>
   );
 
