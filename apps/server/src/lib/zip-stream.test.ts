@@ -125,6 +125,10 @@ describe('zipEntryName and ZipNames', () => {
     ['line\nbreak.pdf', 'line_break.pdf'],
     ['..', 'unnamed'],
     ['', 'unnamed'],
+    // Names cannot lie: bidirectional controls and zero-width characters leave every segment.
+    ['图纸/invoice\u202Efdp.exe', '图纸/invoicefdp.exe'],
+    ['建\u200B施\u2066/\u2067a\u2069\u200E\u200F\u061C\uFEFF\u00AD.pdf', '建施/a.pdf'],
+    ['图纸/\u202E\u200D', '图纸/unnamed'],
   ])('%j becomes %j', (name, expected) => {
     expect(zipEntryName(name)).toBe(expected);
   });

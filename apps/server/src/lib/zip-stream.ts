@@ -233,9 +233,11 @@ export function dosDateTime(at: Date): DosDateTime {
 }
 
 /**
- * A name that cannot leave the folder it is extracted to, nor trip Windows: `\` becomes `/`,
- * a drive letter, empty, `.` and `..` segments go, control characters and the characters
- * Windows refuses in names (< > : " | ? *) become `_`.
+ * A name that cannot leave the folder it is extracted to, nor trip Windows, nor read as another:
+ * `\` becomes `/`, a drive letter, empty, `.` and `..` segments go, invisible format characters
+ * (bidirectional controls, zero-width ones: \p{Cf}) go, control characters and the characters
+ * Windows refuses in names (< > : " | ? *) become `_`. A last segment with nothing left is
+ * `unnamed`, so a file never takes its folder's name.
  */
 export function zipEntryName(name: string): string {
   const segments = name
@@ -244,12 +246,14 @@ export function zipEntryName(name: string): string {
     .split('/')
     .map((segment) =>
       segment
+        .replace(/\p{Cf}/gu, '')
         .replace(/[\p{Cc}<>:"|?*]/gu, '_')
         .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD')
         .trim(),
-    )
-    .filter((segment) => segment !== '' && segment !== '.' && segment !== '..');
-  return segments.length > 0 ? segments.join('/') : 'unnamed';
+    );
+  const last = segments.pop()!;
+  const kept = segments.filter((segment) => segment !== '' && segment !== '.' && segment !== '..');
+  return [...kept, last === '' || last === '.' || last === '..' ? 'unnamed' : last].join('/');
 }
 
 /**

@@ -114,9 +114,14 @@ const folderName = z
   .trim()
   .min(1)
   .max(DOC_REPOSITORY_LIMITS.folderNameMax)
-  .refine((v) => !/[\\/:*?"<>|\p{Cc}]/u.test(v) && v !== '.' && v !== '..', {
-    message: 'FOLDER_NAME_INVALID',
-  });
+  // Judged as stored: the server removes invisible format characters (\p{Cf}) before it keeps a name.
+  .refine(
+    (v) => {
+      const shown = v.replace(/\p{Cf}/gu, '').trim();
+      return !/[\\/:*?"<>|\p{Cc}]/u.test(shown) && shown !== '.' && shown !== '..';
+    },
+    { message: 'FOLDER_NAME_INVALID' },
+  );
 
 /** `POST docRepository/saveFolder`: a CUSTOM folder under a generated or custom one. */
 export const saveFolderRequest = z.object({

@@ -4,12 +4,14 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { ORG_HEADER, type DocFile, type DocFolderNode, type OperationCode } from '@drp/domain';
 import { demoOrgIds, detailOf, projectApi } from '../../test/project-fixture.js';
 import { pdfBytes, submittedForMaterials } from '../../test/doc-fixture.js';
 import { multipartBody } from '../../test/multipart-body.js';
+import { docFiles, docFolders } from '../../db/schema/doc-repository.js';
 import { FILE_STORES, createDriverTestApp, type DriverTestApp } from '../../test/driver-test-app.js';
 
 const run = promisify(execFile);
@@ -323,6 +325,35 @@ describe.each(FILE_STORES)('reading files: view links and the zip of a version (
     );
     refused(await open(url), 404, 'NOT_FOUND');
     expect(await t.storedKeys('drawings')).toEqual(before);
+  });
+
+  it('zips no bidirectional or invisible characters, from new names nor from names stored before they were removed', async () => {
+    const structure = (await treeOf('design_admin', org.design!, 'DESIGN'))[0]!.children[0]!;
+    const folder = detailOf<{ id: string; name: string }>(
+      await api.send('POST', `${base(org.design!)}/docRepository/saveFolder`, tokens.design_admin, {
+        payload: { versionId, parentId: structure.id, name: '\u2066发票\u2069' },
+      }),
+    );
+    expect(folder.name).toBe('发票');
+    const fresh = await put('design_admin', org.design!, folder.id, '新\u202Egpj.pdf', pdf('new'));
+    expect(fresh.name).toBe('新gpj.pdf');
+    const old = await put('design_admin', org.design!, folder.id, '旧.pdf', pdf('old'));
+    // Rows written before names were cleaned keep what they were given.
+    await t.database.db.update(docFiles).set({ name: 'invoice\u202Efdp.exe' }).where(eq(docFiles.id, old.id));
+    await t.database.db
+      .update(docFolders)
+      .set({ name: '\u200B发票\u202E' })
+      .where(eq(docFolders.id, folder.id));
+    await t.database.db.update(docFiles).set({ name: '\u202E\u2066' }).where(eq(docFiles.id, fresh.id));
+    const res = await downloadZip('censor_admin', org.censor!, { orgIds: org.design! });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await unzip(res)).map((e) => e.name).filter((name) => name.includes('发票'))).toEqual([
+      '施工图/1#住宅楼/结构/发票/unnamed',
+      '施工图/1#住宅楼/结构/发票/invoicefdp.exe',
+    ]);
+    detailOf(
+      await api.send('DELETE', `${base(org.design!)}/docRepository/delete/${folder.id}`, tokens.design_admin),
+    );
   });
 
   // Last: moving the clock on ages the test's sessions too.

@@ -295,6 +295,28 @@ describe('document versions and folder trees', () => {
     detailOf(await remove('design_admin', org.design!, [plans.id]));
   });
 
+  it('keeps no bidirectional or invisible characters in a folder name, and refuses a name of nothing else', async () => {
+    const architecture = find(await treeOf('design_admin', org.design!, 'DESIGN'), '建筑');
+    // Shown as typed, U+202E would make this folder read as “发票fdp.exe”.
+    const bidi = detailOf<{ id: string; name: string }>(
+      await addFolder('design_admin', org.design!, architecture.id, '发票\u202Eexe.pdf'),
+    );
+    expect(bidi.name).toBe('发票exe.pdf');
+    detailOf(
+      await rename('design_admin', org.design!, bidi.id, '\u2066施工\u2069\u200B图\uFEFF\u00AD\u200E'),
+    );
+    expect(findOrNull(await treeOf('design_admin', org.design!, 'DESIGN'), '施工图')?.id).toBe(bidi.id);
+    refused(
+      await addFolder('design_admin', org.design!, architecture.id, '\u202E\u200B\u2060'),
+      400,
+      'FOLDER_NAME_EMPTY',
+    );
+    refused(await rename('design_admin', org.design!, bidi.id, '\u2067\u2069'), 400, 'FOLDER_NAME_EMPTY');
+    // A reserved name is judged without the invisible characters that would hide it.
+    expect((await addFolder('design_admin', org.design!, architecture.id, '.\u200B.')).statusCode).toBe(400);
+    detailOf(await remove('design_admin', org.design!, [bidi.id]));
+  });
+
   it("keeps units out of each other's folders and readers out of all of them", async () => {
     const design = await treeOf('design_admin', org.design!, 'DESIGN');
     const survey = await treeOf('survey_admin', org.survey!, 'SURVEY');

@@ -12,6 +12,7 @@ import {
 } from '@drp/domain';
 import { inTransaction, type Db } from '../../db/database.js';
 import { AppError } from '../../lib/app-error.js';
+import { cleanFolderName } from '../../lib/clean-file-name.js';
 import type { AppContext } from '../../lib/app-context.js';
 import { recordAudit, type AuditActor } from '../audit/audit.service.js';
 import { visibleProject } from '../projects/projects.service.js';
@@ -265,7 +266,7 @@ export async function addDocFolder(
 ) {
   const { member, projectId, request } = input;
   await visibleProject(ctx.db, member, projectId);
-  const name = request.name.trim();
+  const name = cleanFolderName(request.name);
   const folder = await inTransaction(ctx.db, async (tx) => {
     const { folder: parent, version } = await folderOf(tx, projectId, request.parentId, request.versionId);
     await findVersion(tx, projectId, version.id, { lock: true });
@@ -309,7 +310,7 @@ export async function renameDocFolder(
 ) {
   const { member, projectId } = input;
   await visibleProject(ctx.db, member, projectId);
-  const name = input.request.name.trim();
+  const name = cleanFolderName(input.request.name);
   await inTransaction(ctx.db, async (tx) => {
     const { folder, version } = await folderOf(tx, projectId, input.id);
     await findVersion(tx, projectId, version.id, { lock: true });

@@ -226,6 +226,17 @@ describe.each(FILE_STORES)('resumable uploads (tus 1.0.0) with operation codes (
     expect((await saveFile(code)).sha256).toBe(sha256(body));
   });
 
+  it('keeps no bidirectional or invisible characters in the file name; refuses a NUL or nothing visible', async () => {
+    const body = pdf('bidi', 20_000);
+    const code = await newCode();
+    refused(await create(code, '\u202E\u2066\u200B', body.length), 400, 'FILE_NAME_EMPTY');
+    refused(await create(code, '图\u0000纸.pdf', body.length), 400, 'NUL_CHARACTER');
+    // The refused names did not use the code up.
+    const url = await started(code, '发票\u202Egpj\u2069.pdf', body.length);
+    await patched(url, 0, body);
+    expect((await saveFile(code)).name).toBe('发票gpj.pdf');
+  });
+
   it('refuses a program calling itself a PDF once its first 4 KB are in, and stores nothing', async () => {
     const before = await onDisk();
     const code = await newCode();

@@ -148,6 +148,8 @@ export async function createTusUpload(
     });
   }
   if (input.uploadLength === 0) throw new AppError('UPLOAD_FILE_MISSING');
+  // Before the code is claimed: a refused name leaves it usable for a renamed file.
+  const fileName = cleanFileName(input.fileName);
   const upload = await claimUpload(ctx.db, sha256Hex(input.operationCode), ctx.clock());
   if (!upload) throw new AppError('UPLOAD_CODE_INVALID');
   const token = randomToken(32);
@@ -158,7 +160,7 @@ export async function createTusUpload(
     uploadLength: input.uploadLength,
     uploadOffset: 0,
     hashState: null,
-    fileName: cleanFileName(input.fileName),
+    fileName,
     contentType: null,
   });
   return { token };

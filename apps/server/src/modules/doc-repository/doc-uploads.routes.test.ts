@@ -189,6 +189,52 @@ describe.each(FILE_STORES)('uploading drawings with operation codes ($driver)', 
     refused(await saveFile('design_admin', org.design!, operationCode), 404, 'UPLOAD_CODE_INVALID');
   });
 
+  it('keeps no bidirectional or invisible characters in a file name, and refuses a name of nothing else', async () => {
+    // Shown as sent, U+202E would make this PDF read as the picture “发票fdp.jpg”.
+    const saved = await put('发票\u202Egpj.pdf', pdf('bidi'));
+    expect(saved.name).toBe('发票gpj.pdf');
+    const hidden = await put('\u2066说明\u2069\u200E\u200F\u061C\u2060\uFEFF\u00AD\u200D.pdf', pdf('hidden'));
+    expect(hidden.name).toBe('说明.pdf');
+    const { operationCode } = await codeFor('design_admin', org.design!, structure.id);
+    const before = await stored();
+    refused(
+      await upload(operationCode, { name: '\u202E\u200B', body: pdf('empty') }),
+      400,
+      'FILE_NAME_EMPTY',
+    );
+    expect(await stored()).toBe(before);
+    // The code was not used up by the refused name.
+    expect(
+      detailOf<UploadedFile>(await upload(operationCode, { name: '改名.pdf', body: pdf('ok') })).name,
+    ).toBe('改名.pdf');
+  });
+
+  it('answers 400 to a broken multipart body and to a NUL in a field or file name; the code stays good', async () => {
+    const { operationCode } = await codeFor('design_admin', org.design!, structure.id);
+    const { payload, headers } = multipartBody({ operationCode }, { name: '图纸.pdf', content: pdf('cut') });
+    const post = (body: Buffer | string, contentType: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/files/upload',
+        payload: body,
+        headers: { 'content-type': contentType },
+      });
+    refused(await post(payload, 'multipart/form-data'), 400, 'MALFORMED_BODY');
+    refused(
+      await post(payload.subarray(0, payload.length - 300), headers['content-type']),
+      400,
+      'MALFORMED_BODY',
+    );
+    const nul = multipartBody({ operationCode }, { name: '图\u0000纸.pdf', content: pdf('nul') });
+    refused(await post(nul.payload, nul.headers['content-type']), 400, 'NUL_CHARACTER');
+    const nulField = multipartBody(
+      { operationCode: `${operationCode}\u0000` },
+      { name: 'a.pdf', content: pdf('f') },
+    );
+    refused(await post(nulField.payload, nulField.headers['content-type']), 400, 'NUL_CHARACTER');
+    detailOf(await upload(operationCode, { name: '完整.pdf', body: pdf('whole') }));
+  });
+
   it('gives codes only for folders the unit may fill', async () => {
     refused(
       await api.send('GET', `${base(org.survey!)}/docRepository/getOperationCode`, tokens.survey_admin, {

@@ -9,7 +9,7 @@ import {
   type UploadedFile,
 } from '@drp/domain';
 import { inTransaction } from '../../db/database.js';
-import { cleanFileName } from '../../lib/clean-file-name.js';
+import { nameOrDrain } from '../../lib/clean-file-name.js';
 import { AppError } from '../../lib/app-error.js';
 import type { AppContext } from '../../lib/app-context.js';
 import { randomToken, sha256Hex } from '../../lib/crypto.js';
@@ -88,9 +88,10 @@ export async function receiveUpload(
   ctx: AppContext,
   input: { operationCode: string; fileName: string; body: Readable },
 ): Promise<UploadedFile> {
+  // Before the code is claimed: a refused name leaves it usable for a renamed file.
+  const name = nameOrDrain(input.fileName, input.body);
   const upload = await claimUpload(ctx.db, sha256Hex(input.operationCode), ctx.clock());
   if (!upload) throw new AppError('UPLOAD_CODE_INVALID');
-  const name = cleanFileName(input.fileName);
   const key = newFileKey('drawings');
   try {
     const { head, rest } = await readHead(input.body, DRAWING_HEAD_BYTES);

@@ -54,6 +54,11 @@ describe('portal files', () => {
     expect(scan.contentType).toBe('image/png');
   });
 
+  it('keeps no bidirectional or invisible characters in a file name', async () => {
+    const pdf = await api.upload(staff, 'ATTACHMENT', '通知\u202Egpj\u200B.pdf', PDF);
+    expect(pdf.name).toBe('通知gpj.pdf');
+  });
+
   it('refuses what the purpose does not take, by content, and stores nothing', async () => {
     const [files, before] = [await storedFiles(), await rows()];
     const html = Buffer.from('<html><script>alert(1)</script></html>');

@@ -13,7 +13,7 @@ import { AppError } from '../../lib/app-error.js';
 import { DRAWING_HEAD_BYTES, detectDrawingFileType } from '../../lib/drawing-file-type.js';
 import { FileTooLargeError, newFileKey } from '../../lib/file-store.js';
 import type { StoredFileToSend } from '../../lib/send-stored-file.js';
-import { cleanFileName } from '../../lib/clean-file-name.js';
+import { nameOrDrain } from '../../lib/clean-file-name.js';
 import {
   findPortalFile,
   findPublicPortalFile,
@@ -78,7 +78,7 @@ export async function receivePortalUpload(
   input: { purpose: PortalUploadPurpose; fileName: string; body: Readable; accountId: string },
 ): Promise<PortalUpload> {
   const rule = RULES[input.purpose];
-  const name = cleanFileName(input.fileName);
+  const name = nameOrDrain(input.fileName, input.body);
   const key = newFileKey('portal');
   try {
     const { head, rest } = await readHead(input.body, DRAWING_HEAD_BYTES);

@@ -360,4 +360,23 @@ describe('attachments of an application', () => {
     expect(await count('PROJECT_DOC_UPDATED')).toBe(3);
     expect(await count('PROJECT_DOC_DELETED')).toBe(1);
   });
+
+  it('keeps no bidirectional or invisible characters in a file name, and refuses a name of nothing else', async () => {
+    // A draft of its own: the first one was submitted above.
+    const draft = (await projects.saved(tokens.construct_admin, applicationForm(org, dicId))).id;
+    const doc = detailOf<ProjectDoc>(
+      await add(
+        'construct_admin',
+        { projectId: draft, modelType: 'OTHER' },
+        { name: 'invoice\u202Efdp.exe', content: PDF },
+      ),
+    );
+    expect(doc.fileName).toBe('invoicefdp.exe');
+    const empty = await add(
+      'construct_admin',
+      { projectId: draft, modelType: 'OTHER' },
+      { name: '\u2066\u2069', content: PDF },
+    );
+    expect([empty.statusCode, empty.json<{ code: string }>().code]).toEqual([400, 'FILE_NAME_EMPTY']);
+  });
 });

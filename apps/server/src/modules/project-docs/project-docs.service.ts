@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import { inTransaction, type Db } from '../../db/database.js';
 import type { AppContext } from '../../lib/app-context.js';
 import { AppError } from '../../lib/app-error.js';
+import { cleanFileName } from '../../lib/clean-file-name.js';
 import { newFileKey } from '../../lib/file-store.js';
 import { recordAudit, type AuditActor } from '../audit/audit.service.js';
 import { findProjectForUpdate } from '../projects/projects.repository.js';
@@ -92,11 +93,7 @@ export async function addProjectDoc(
   const contentType = sniffProjectDocType(input.file.body);
   if (!contentType || input.file.body.length > LIMITS.projectDocMaxBytes)
     throw new AppError('PROJECT_DOC_UNSUPPORTED_FILE');
-  const fileName =
-    input.file.fileName
-      .replace(/[\\/\0]/g, '_')
-      .trim()
-      .slice(0, 200) || 'attachment';
+  const fileName = cleanFileName(input.file.fileName);
   const storageKey = newFileKey('project-docs');
   await ctx.files.put(storageKey, input.file.body);
   try {

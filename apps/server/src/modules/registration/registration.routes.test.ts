@@ -117,6 +117,14 @@ describe('organisation registration', () => {
       });
     });
 
+    it('keeps no bidirectional or invisible characters in the file name, and refuses a name of nothing else', async () => {
+      const bidi = await upload('invoice\u202Efdp.exe', PDF, 'application/pdf');
+      expect(bidi.statusCode, bidi.body).toBe(200);
+      expect(bidi.json<{ detail: LicenceUploadResult }>().detail.fileName).toBe('invoicefdp.exe');
+      const empty = await upload('\u202E\u200B\uFEFF', PDF, 'application/pdf');
+      expect([empty.statusCode, errorOf(empty).code]).toEqual([400, 'FILE_NAME_EMPTY']);
+    });
+
     it('refuses a text file named .pdf', async () => {
       const res = await upload('licence.pdf', Buffer.from('just some text, not a PDF'), 'application/pdf');
       expect(res.statusCode).toBe(400);

@@ -12,6 +12,7 @@ import {
 import type { z } from 'zod';
 import { inTransaction } from '../../db/database.js';
 import { AppError } from '../../lib/app-error.js';
+import { cleanFileName } from '../../lib/clean-file-name.js';
 import type { AppContext } from '../../lib/app-context.js';
 import { newFileKey, sniffFileType } from '../../lib/file-store.js';
 import { assertPasswordPolicy, hashPassword, verifyPassword } from '../../lib/passwords.js';
@@ -97,9 +98,9 @@ export async function uploadLicence(
     throw new AppError('FILE_TOO_LARGE', { mb: LICENCE_MAX_BYTES / 1048576 });
   const contentType = sniffFileType(input.body.subarray(0, 16));
   if (!contentType || input.body.length === 0) throw new AppError('UNSUPPORTED_FILE');
+  const fileName = cleanFileName(input.fileName);
   const storageKey = newFileKey('licences');
   await ctx.files.put(storageKey, input.body);
-  const fileName = input.fileName.replace(/[\\/\0]/g, '_').slice(0, 200) || 'licence';
   const upload = await insertUpload(ctx.db, { storageKey, fileName, contentType, size: input.body.length });
   return { fileId: upload.id, fileName, size: upload.size, contentType };
 }
