@@ -186,7 +186,30 @@ describe.each(FILE_STORES)('uploading drawings with operation codes ($driver)', 
     );
     refused(await saveFile('design_user', org.design!, operationCode), 404, 'UPLOAD_CODE_INVALID');
     detailOf(await saveFile('design_admin', org.design!, operationCode));
+    refused(await saveFile('design_user', org.design!, operationCode), 404, 'UPLOAD_CODE_INVALID');
+  });
+
+  it('answers a saveFile retried after its answer was lost with the file already saved, once', async () => {
+    const { operationCode } = await codeFor('design_admin', org.design!, structure.id);
+    detailOf(await upload(operationCode, { name: '重试保存.pdf', body: pdf('retry') }));
+    const first = detailOf<DocFile>(await saveFile('design_admin', org.design!, operationCode));
+    const retried = await saveFile('design_admin', org.design!, operationCode);
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(detailOf<DocFile>(retried)).toEqual(first);
+    expect((await files('design_admin', org.design!)).filter((f) => f.name.startsWith('重试保存'))).toEqual([
+      first,
+    ]);
+    // Nobody else can use the code to learn of the file, nor save it again.
+    refused(await saveFile('design_user', org.design!, operationCode), 404, 'UPLOAD_CODE_INVALID');
+    expect((await saveFile('design2_admin', org.design2!, operationCode)).statusCode).toBe(404);
+    // Deleted since: the code answers with nothing any more.
+    detailOf(
+      await api.send('DELETE', `${base(org.design!)}/docRepository/delete/${first.id}`, tokens.design_admin),
+    );
     refused(await saveFile('design_admin', org.design!, operationCode), 404, 'UPLOAD_CODE_INVALID');
+    expect((await files('design_admin', org.design!)).filter((f) => f.name.startsWith('重试保存'))).toEqual(
+      [],
+    );
   });
 
   it('keeps no bidirectional or invisible characters in a file name, and refuses a name of nothing else', async () => {

@@ -149,6 +149,8 @@ function presentFile(row: Awaited<ReturnType<typeof listFilesOf>>[number], delet
 /**
  * `saveFile`: puts an uploaded file into the folder its code was issued for, by the member it was
  * issued to, if that member may still write there. Same names in one folder get ` (2)`, ` (3)`.
+ * Idempotent by operation code: the same member saving the same code again (a retry after the
+ * answer was lost) gets the file it already became, as long as that file is still there.
  */
 export async function saveUploadedFile(
   ctx: AppContext,
@@ -162,10 +164,14 @@ export async function saveUploadedFile(
       !upload ||
       upload.projectId !== projectId ||
       upload.orgId !== member!.orgId ||
-      upload.accountId !== input.audit.accountId ||
-      upload.status === 'SAVED'
+      upload.accountId !== input.audit.accountId
     )
       throw new AppError('UPLOAD_CODE_INVALID');
+    if (upload.status === 'SAVED') {
+      // Deleted since (the reference was cleared with it): nothing to answer with.
+      if (!upload.fileId) throw new AppError('UPLOAD_CODE_INVALID');
+      return { fileId: upload.fileId, again: true };
+    }
     if (upload.status !== 'UPLOADED') throw new AppError('UPLOAD_NOT_FINISHED');
     if (!upload.folderId) throw new AppError('DOC_FOLDER_GONE');
     const found = await findFolderOfProject(tx, projectId, upload.folderId);
@@ -185,17 +191,24 @@ export async function saveUploadedFile(
       uploadedBy: upload.accountId,
       sortOrder: await nextFileSortOrder(tx, found.folder.id),
     });
-    await updateUpload(tx, upload.id, { status: 'SAVED' });
+    await updateUpload(tx, upload.id, { status: 'SAVED', fileId: file.id });
     await recordAudit(tx, ctx.clock(), {
       action: 'DOC_FILE_SAVED',
       actor: input.audit,
       target: { type: 'docFile', id: file.id },
       detail: { projectId, folder: found.folder.name, name, size: upload.size, sha256: upload.sha256 },
     });
-    return file.id;
+    return { fileId: file.id, again: false };
   });
-  const row = await findFileWithUploader(ctx.db, projectId, saved);
-  return presentFile(row!, true);
+  const row = await findFileWithUploader(ctx.db, projectId, saved.fileId);
+  if (!row) throw new AppError('UPLOAD_CODE_INVALID');
+  if (!saved.again) return presentFile(row, true);
+  // A retry may come after the version was sent or the unit handed its materials over.
+  const found = await folderOf(ctx.db, projectId, row.file.folderId);
+  const deletable =
+    writableReason(member!, found.version, found.folder) === undefined &&
+    !(await committedCategories(ctx.db, found.version.id, member!.orgId)).has(found.folder.category);
+  return presentFile(row, deletable);
 }
 
 export async function listFolderFiles(
