@@ -72,6 +72,17 @@ export const createOrgRequest = z.object({
 });
 export type CreateOrgRequest = z.input<typeof createOrgRequest>;
 
+/**
+ * The system admin's organisation form: the details, the first admin, and whether this is the
+ * platform operator, the one CONTROL organisation whose people may hold the platform-staff
+ * profiles. A new installation names it here once; the demo seed and migration 0022 set it on an
+ * existing one.
+ */
+export const adminCreateOrgRequest = createOrgRequest.extend({
+  platformOperator: z.boolean().default(false),
+});
+export type AdminCreateOrgRequest = z.input<typeof adminCreateOrgRequest>;
+
 /** The public details of a directory entry, as information-service staff keep them. */
 export const orgDetailsRequest = createOrgRequest.omit({ admin: true });
 export type OrgDetailsRequest = z.input<typeof orgDetailsRequest>;

@@ -44,6 +44,12 @@ export async function findOrgByCreditCode(db: Db, creditCode: string) {
   return row;
 }
 
+/** The platform operator's organisation, if this installation has named one. */
+export async function findPlatformOperator(db: Db) {
+  const [row] = await db.select({ id: orgs.id }).from(orgs).where(eq(orgs.platformOperator, true)).limit(1);
+  return row;
+}
+
 export async function insertOrg(db: Db, row: typeof orgs.$inferInsert) {
   const [org] = await db.insert(orgs).values(row).returning();
   return org!;

@@ -6,7 +6,7 @@ import {
   type OrgType,
   type OrgDetail,
   type companyQuery,
-  type createOrgRequest,
+  type adminCreateOrgRequest,
   type orgDetailsRequest,
 } from '@drp/domain';
 import type { z } from 'zod';
@@ -22,6 +22,7 @@ import {
   findOrgById,
   updateOrgDetails,
   findOrgByCreditCode,
+  findPlatformOperator,
   insertOrg,
   listEnabledOrgsOfType,
   listOrgAdmins,
@@ -82,7 +83,7 @@ export async function findOrgAdmins(ctx: AppContext, orgIds: string[]): Promise<
 export async function createOrganisation(
   ctx: AppContext,
   input: {
-    request: z.output<typeof createOrgRequest>;
+    request: z.output<typeof adminCreateOrgRequest>;
     acceptLanguage?: string | undefined;
     audit: AuditActor;
   },
@@ -92,6 +93,10 @@ export async function createOrganisation(
     throw new AppError('CREDIT_CODE_TAKEN', {}, { field: 'creditCode' });
   if (await findAccountByUsername(ctx.db, request.admin.username))
     throw new AppError('USERNAME_TAKEN', {}, { field: 'admin.username' });
+  if (request.platformOperator && request.orgType !== 'CONTROL')
+    throw new AppError('PLATFORM_OPERATOR_NOT_CONTROL', {}, { field: 'platformOperator' });
+  if (request.platformOperator && (await findPlatformOperator(ctx.db)))
+    throw new AppError('PLATFORM_OPERATOR_EXISTS', {}, { field: 'platformOperator' });
   assertPasswordPolicy({
     policy: ctx.config.passwordPolicy,
     password: request.admin.password,
@@ -117,7 +122,13 @@ export async function createOrganisation(
       actor: input.audit,
       orgId: org.id,
       target: { type: 'org', id: org.id },
-      detail: { name: org.name, orgType: org.orgType, creditCode: org.creditCode, admin: admin.username },
+      detail: {
+        name: org.name,
+        orgType: org.orgType,
+        creditCode: org.creditCode,
+        admin: admin.username,
+        platformOperator: org.platformOperator,
+      },
     });
     return presentOrg(org);
   });

@@ -178,6 +178,9 @@ export const enUS: Messages = {
     title: 'Organisations',
     add: 'Add organisation',
     created: 'Created: {{name}}',
+    platformOperator: 'Platform operator (the provincial housing department)',
+    platformOperatorHint:
+      'There is one in all: the system administrator may give its people the information service and system administration profiles. Not possible once an operator exists.',
     allTypes: 'All types',
     allStates: 'Any state',
     enabled: 'Active',

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import type {
   CompanyPage,
   CompanyQuery,
-  CreateOrgRequest,
+  AdminCreateOrgRequest,
   OrgDetail,
   OrgDetailsRequest,
   OrgSummary,
@@ -20,7 +20,7 @@ export const companiesQuery = (query: CompanyQuery) =>
   });
 export const useCompanies = (query: CompanyQuery) => useQuery(companiesQuery(query));
 
-export const createOrg = (body: CreateOrgRequest) =>
+export const createOrg = (body: AdminCreateOrgRequest) =>
   request<OrgSummary>('/api/admin/orgs', { method: 'POST', body });
 export const setOrgEnabled = (orgId: string, enabled: boolean) =>
   request<null>(`/api/admin/orgs/${encodeURIComponent(orgId)}/enabled`, { method: 'PUT', body: { enabled } });

@@ -1,6 +1,6 @@
-import { App, Button, Card, Form, Space } from 'antd';
+import { App, Button, Card, Checkbox, Form, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ORG_TYPES, type CreateOrgRequest, type OrgDetail, type PasswordPolicyName } from '@drp/domain';
+import { ORG_TYPES, type AdminCreateOrgRequest, type OrgDetail, type PasswordPolicyName } from '@drp/domain';
 import { AdminAccountFields, OrgDetailsFields } from '../../../components/org-form-sections';
 import { ApiError } from '../../../lib/http';
 import { useCreateOrg, useSaveDirectoryEntry } from '../api/org-calls';
@@ -25,7 +25,8 @@ export function OrgCreateForm({
 }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const [form] = Form.useForm<CreateOrgRequest>();
+  const [form] = Form.useForm<AdminCreateOrgRequest>();
+  const orgType = Form.useWatch('orgType', form);
   const createOrg = useCreateOrg();
   const saveEntry = useSaveDirectoryEntry(entry?.id);
   const mutation = withAdmin ? createOrg : saveEntry;
@@ -42,11 +43,11 @@ export function OrgCreateForm({
     qualificationGrade: entry.qualificationGrade ?? undefined,
   };
 
-  const onFinish = async (values: CreateOrgRequest) => {
+  const onFinish = async (values: AdminCreateOrgRequest) => {
     try {
       if (withAdmin) await createOrg.mutateAsync(values);
       else {
-        const { admin: _admin, ...details } = values;
+        const { admin: _admin, platformOperator: _operator, ...details } = values;
         await saveEntry.mutateAsync(details);
       }
       void message.success(entry ? t('orgs.saved') : t('orgs.created', { name: values.name }));
@@ -71,6 +72,12 @@ export function OrgCreateForm({
         style={{ maxWidth: 900 }}
       >
         <OrgDetailsFields orgTypes={ORG_TYPES} typeLocked={Boolean(entry)} />
+        {withAdmin && orgType === 'CONTROL' && (
+          // A new installation names its platform operator once; the server refuses a second.
+          <Form.Item name="platformOperator" valuePropName="checked" extra={t('orgs.platformOperatorHint')}>
+            <Checkbox data-testid="platform-operator">{t('orgs.platformOperator')}</Checkbox>
+          </Form.Item>
+        )}
         {withAdmin && <AdminAccountFields policy={policy} />}
         <Space>
           <Button type="primary" htmlType="submit" loading={mutation.isPending}>
