@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, baseURL, launchBrowser, newPage, sessionToken, signIn } from './support/browser';
 import { addBuilding, apiSession, orgIdOf } from './support/project-api';
+import { apiHandoverCode } from './support/server';
 
 /**
  * Review applications (报审) on the single PGlite server with the demo data: the construction unit
@@ -222,9 +223,10 @@ describe('review applications', () => {
     await page.waitForURL((url) => url.pathname === `/sys_apply/reportdetail/${projectId}`);
     await expect.poll(() => detailValue(page, '总投资')).toBe('26,500.5 万元');
 
-    // A second tab (signed in by handing the token over in the address) still shows the draft.
+    // A second tab (signed in by a hand-over code in the address) still shows the draft.
     const stale = await page.context().newPage();
-    await stale.goto(`/sys_apply/reportdetail/${projectId}?token=${await sessionToken(page)}`);
+    const handover = await apiHandoverCode(baseURL(), (await sessionToken(page))!);
+    await stale.goto(`/sys_apply/reportdetail/${projectId}?token=${handover}`);
     await expect.poll(() => detailValue(stale, '状态')).toBe('草稿');
 
     // Without a building there is nothing to review: refused in the server's words, still a draft.

@@ -156,6 +156,15 @@ export async function apiSignIn(baseURL: string, username: string, password: str
   return token.access_token;
 }
 
+/** A one-time hand-over code of the token's account: what a `?token=` link carries. */
+export async function apiHandoverCode(baseURL: string, token: string): Promise<string> {
+  const { code } = await expectOk<{ code: string }>(
+    'handover',
+    call(baseURL, 'POST', '/uaa/handover', { token }),
+  );
+  return code;
+}
+
 const MINIMAL_PDF =
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n';
 

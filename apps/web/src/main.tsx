@@ -1,6 +1,7 @@
 import type { Envelope, PlatformConfig } from '@drp/domain';
 import { PORTAL_HOME, isPortalPath } from './portal/portal-paths';
 import { TOKEN_KEY, prefetchPortalData } from './portal/portal-prefetch';
+import { pendingHandoverCode, takeHandoverCodeFromUrl } from './lib/handover-code';
 
 /**
  * The entry only chooses a bundle: the public portal (React, the router, TanStack Query and its
@@ -16,11 +17,10 @@ function startPortal(pathname: string) {
 /**
  * `/` and `/common/index` open the portal for an anonymous visitor when the platform title names
  * the province (spec §2), decided here so that visitor never downloads the app. A signed-in tab
- * (or one handed a `?token=`) goes to the app, whose index page sends it to its area.
+ * (or one handed a `?token=` code) goes to the app, whose index page sends it to its area.
  */
 async function portalFirstForVisitor(): Promise<boolean> {
-  if (sessionStorage.getItem(TOKEN_KEY) || new URLSearchParams(window.location.search).has('token'))
-    return false;
+  if (sessionStorage.getItem(TOKEN_KEY) || pendingHandoverCode() !== null) return false;
   try {
     const response = await fetch('/api/platform/config');
     if (!response.ok) return false;
@@ -32,6 +32,8 @@ async function portalFirstForVisitor(): Promise<boolean> {
 }
 
 async function start() {
+  // A hand-over code leaves the address bar before the first request (lib/handover-code).
+  takeHandoverCodeFromUrl();
   const { pathname } = window.location;
   if (isPortalPath(pathname)) return startPortal(pathname);
   if ((pathname === '/' || pathname === '/common/index') && (await portalFirstForVisitor())) {

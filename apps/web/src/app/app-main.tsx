@@ -3,7 +3,6 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import '../config/i18n';
 import '../styles.css';
-import { adoptTokenFromUrl } from '../lib/session-store';
 import { Providers } from './providers';
 import { router } from './router';
 
@@ -11,8 +10,6 @@ import { router } from './router';
  * The signed-in app (antd, every feature). main.tsx loads it by dynamic import for every path
  * outside the public portal, so portal readers never download it.
  */
-adoptTokenFromUrl();
-
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <Providers>

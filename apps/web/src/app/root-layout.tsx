@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { SessionProvider } from '../features/auth/hooks/session-provider';
 import { useSession } from '../features/auth/hooks/session-context';
 import { loginPathFor } from '../features/auth/components/require-area';
+import { HandoverGate } from '../features/auth/components/handover-gate';
 import { usePlatformConfig } from '../features/platform/api/get-platform-config';
 import { setUnauthorizedHandler } from '../lib/http';
 
@@ -43,7 +44,9 @@ export function RootLayout() {
     <SessionProvider>
       <UnauthorizedHandler />
       <DocumentTitle />
-      <Outlet />
+      <HandoverGate>
+        <Outlet />
+      </HandoverGate>
     </SessionProvider>
   );
 }

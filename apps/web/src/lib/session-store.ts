@@ -20,13 +20,3 @@ export const sessionStore = {
     for (const key of Object.values(SESSION_STORAGE_KEYS)) sessionStorage.removeItem(key);
   },
 };
-
-/** A `?token=` handed over by another system signs this tab in; it is removed from the address bar. */
-export function adoptTokenFromUrl() {
-  const url = new URL(window.location.href);
-  const token = url.searchParams.get('token');
-  if (!token) return;
-  sessionStore.setToken(token);
-  url.searchParams.delete('token');
-  window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
-}

@@ -65,6 +65,17 @@ export const enUS: Messages = {
     passwordExpiring: 'Your password expires in {{days}} days. Please change it soon.',
     subtitle: 'Construction drawing review for buildings and municipal infrastructure',
   },
+  handover: {
+    opening: 'Signing in with the link…',
+    replaceTitle: 'Replace the current sign-in with this link?',
+    replaceContent:
+      'This tab is signed in as {{username}}. Continuing signs that account out and signs in as the account the link belongs to.',
+    replaceContentUnknown:
+      'This tab is signed in. Continuing signs the current account out and signs in as the account the link belongs to.',
+    replace: 'Replace sign-in',
+    keep: 'Stay signed in',
+    failedTitle: 'The sign-in link did not sign you in',
+  },
   password: {
     title: 'Change password',
     old: 'Current password',

@@ -64,6 +64,15 @@ export const zhCN = {
     passwordExpiring: '您的密码将在 {{days}} 天后过期，请及时修改',
     subtitle: '房屋建筑和市政基础设施工程施工图审查',
   },
+  handover: {
+    opening: '正在通过登录链接登录…',
+    replaceTitle: '用登录链接替换当前登录？',
+    replaceContent: '此标签页已登录为 {{username}}。继续将退出该账号，并以链接所属的账号登录。',
+    replaceContentUnknown: '此标签页已登录。继续将退出当前账号，并以链接所属的账号登录。',
+    replace: '替换登录',
+    keep: '保持当前登录',
+    failedTitle: '登录链接未能登录',
+  },
   password: {
     title: '修改密码',
     old: '原密码',
