@@ -5,6 +5,29 @@ import type { ErrorParam } from '@drp/domain';
  * with a stack of its own: a body nested ten thousand levels deep must not overflow the call stack.
  */
 export function findNul(value: unknown): string | undefined {
+  // Almost every body holds no NUL: a first walk without paths keeps a large one cheap.
+  return holdsNul(value) ? pathOfNul(value) : undefined;
+}
+
+function holdsNul(value: unknown): boolean {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const item = stack.pop();
+    if (typeof item === 'string') {
+      if (item.includes('\0')) return true;
+    } else if (Array.isArray(item)) {
+      for (const child of item) stack.push(child);
+    } else if (item !== null && typeof item === 'object' && !Buffer.isBuffer(item)) {
+      for (const [key, child] of Object.entries(item)) {
+        if (key.includes('\0')) return true;
+        stack.push(child);
+      }
+    }
+  }
+  return false;
+}
+
+function pathOfNul(value: unknown): string | undefined {
   const stack: { value: unknown; path: string }[] = [{ value, path: '' }];
   while (stack.length > 0) {
     const { value: item, path } = stack.pop()!;
