@@ -115,6 +115,7 @@ export function OrgMembersPanel({
         <Input.Search
           allowClear
           placeholder={t('members.searchPlaceholder')}
+          aria-label={t('members.searchPlaceholder')}
           onChange={(e) => setSearch(e.target.value)}
           style={{ width: 280 }}
         />
@@ -122,6 +123,7 @@ export function OrgMembersPanel({
           value={status}
           onChange={setStatus}
           style={{ width: 140 }}
+          aria-label={t('members.state')}
           options={(['all', 'enabled', 'disabled', 'locked'] as const).map((s) => ({
             value: s,
             label: t(`members.status.${s}`),
