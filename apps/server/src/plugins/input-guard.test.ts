@@ -88,7 +88,7 @@ describe('bad bytes are bad input', () => {
       refused(await call({ url }), 400, 'NUL_CHARACTER');
   });
 
-  it('refuses a NUL in a header, in a JSON field at any depth or in a key, and says where in either language', async () => {
+  it('refuses a NUL in a header or cookie, in a JSON field at any depth or in a key, and says where in either language', async () => {
     const header = await call(
       {
         url: '/api/admin/account',
@@ -111,6 +111,16 @@ describe('bad bytes are bad input', () => {
     refused(field, 400, 'NUL_CHARACTER');
     expect(field.json<{ message: string }>().message).toBe(
       '字段「contact.people[1]」中含有空字符（NUL），请删除后重试',
+    );
+    refused(
+      await call({
+        method: 'POST',
+        url: '/uaa/oauth/authorize',
+        payload: {},
+        headers: { cookie: 'drp_login=a%00b' },
+      }),
+      400,
+      'NUL_CHARACTER',
     );
     refused(
       await call({ method: 'POST', url: '/uaa/login', payload: { 'user\u0000name': 'x', password: 'x' } }),

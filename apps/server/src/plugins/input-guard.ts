@@ -22,6 +22,9 @@ export const inputGuardPlugin = fp(async (app: FastifyInstance) => {
     }
   });
   app.addHook('preValidation', async (request) => {
+    // A cookie's value is percent-decoded after the header was looked at.
+    if (findNul(request.cookies) !== undefined)
+      throw new AppError('NUL_CHARACTER', { field: nulField('header', 'cookie') });
     const path = findNul(request.body);
     if (path !== undefined) throw new AppError('NUL_CHARACTER', { field: nulField('field', path) });
   });
