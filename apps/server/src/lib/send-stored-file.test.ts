@@ -134,6 +134,14 @@ describe('contentDisposition', () => {
     },
   );
 
+  it('saves a name whose bidi controls would make it read as another type without them', () => {
+    // 「方案\u202Efdp.exe」 shows as 方案exe.pdf; a project's zip is named after the project.
+    expect(savedName(contentDisposition('方案\u202Efdp.exe', 'attachment'))).toBe('方案fdp.exe');
+    expect(savedName(contentDisposition('科创中心\u2066\u200B办公楼.zip', 'attachment'))).toBe(
+      '科创中心办公楼.zip',
+    );
+  });
+
   it('survives names that are nothing but what is removed', () => {
     expect(savedName(contentDisposition('...', 'attachment'))).toBe('download');
     expect(savedName(contentDisposition('\u0000\n', 'attachment'))).toBe('download');

@@ -53,13 +53,14 @@ export function parseRangeHeader(
 
 /**
  * The name a browser may save: no folders (`/` and `\` become `_`, so `../` goes nowhere), no
- * control characters, none of the characters Windows refuses, no leading dot (a hidden file).
- * Lone UTF-16 surrogates would make encodeURIComponent throw; they become U+FFFD.
+ * control characters, no invisible format characters (a project named with U+202E would make
+ * the saved zip's name lie), none of the characters Windows refuses, no leading dot (a hidden
+ * file). Lone UTF-16 surrogates would make encodeURIComponent throw; they become U+FFFD.
  */
 function safeDownloadName(name: string): string {
   const cleaned = name
     .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD')
-    .replace(/\p{Cc}/gu, '')
+    .replace(/[\p{Cc}\p{Cf}]/gu, '')
     .replace(/[/\\<>:"|?*]/g, '_')
     .replace(/^[\s.]+/, '')
     .trim();

@@ -13,6 +13,7 @@ import {
 } from '@drp/domain';
 import { AppError } from '../../lib/app-error.js';
 import { ok } from '../../lib/envelope.js';
+import { contentDisposition } from '../../lib/send-stored-file.js';
 import { uploadParts } from '../../lib/upload-parts.js';
 import { auditActorOf } from '../audit/audit.service.js';
 import {
@@ -27,19 +28,6 @@ const tags = ['project-docs'];
 const security = [{ bearer: [] }];
 const idParams = z.object({ id: z.uuid() });
 const MB = LIMITS.projectDocMaxBytes / 1048576;
-
-/**
- * A download under the file's own name: RFC 6266 with the UTF-8 name (RFC 5987, where ' ( ) * are
- * escaped too) and a plain ASCII fallback for old clients.
- */
-function contentDisposition(fileName: string) {
-  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  const encoded = encodeURIComponent(fileName).replace(
-    /['()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
-}
 
 /**
  * The attachments of a review application (`projectDoc`, spec §7): the construction unit adds,
