@@ -116,9 +116,8 @@ export const ERROR_CODES = {
   },
   PLATFORM_PROFILE_OPERATOR_ONLY: {
     status: 400,
-    'zh-CN': '信息服务、系统管理员权限只属于平台运营单位，不能分配给本单位人员：{profiles}',
-    'en-US':
-      'Information service and system administration belong to the platform operator alone and cannot be given here: {profiles}',
+    'zh-CN': '{profiles}权限只属于平台运营单位，不能分配给本单位人员',
+    'en-US': '{profiles}: these profiles belong to the platform operator alone and cannot be given here',
   },
   PLATFORM_PROFILE_SYSTEM_ADMIN_ONLY: {
     status: 403,

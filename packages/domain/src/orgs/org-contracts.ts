@@ -28,6 +28,8 @@ export const orgSummary = z.object({
   contactName: z.string().nullable(),
   contactPhone: z.string().nullable(),
   enabled: z.boolean(),
+  /** The platform operator, whose people alone may hold the platform-staff profiles. */
+  platformOperator: z.boolean(),
   createdAt: z.string(),
 });
 export type OrgSummary = z.infer<typeof orgSummary>;
@@ -38,6 +40,8 @@ const booleanParam = z.enum(['true', 'false']).transform((v) => v === 'true');
 export const companyQuery = z.object({
   orgType: z.enum(ORG_TYPES).optional(),
   enabled: booleanParam.optional(),
+  /** `true`: only the platform operator (the organisation form asks whether one exists). */
+  platformOperator: booleanParam.optional(),
   /** Part of the name or the exact credit code. */
   name: z.string().trim().max(100).optional(),
   /** A region code; organisations inside it match. */

@@ -505,17 +505,17 @@ describe('adding people to an organisation', () => {
   });
 
   it.each([
-    ['PROJECT_APPLICATION', ['PROJECT_APPLICATION']],
-    ['DRAWING_APPROVAL_ADMIN', ['DATA_UPLOAD', 'DRAWING_APPROVAL_ADMIN']],
+    ['PROJECT_APPLICATION', '项目报审', ['PROJECT_APPLICATION']],
+    ['DRAWING_APPROVAL_ADMIN', '审查管理员', ['DATA_UPLOAD', 'DRAWING_APPROVAL_ADMIN']],
   ])(
     'refuses %s for a design organisation with 400 PROFILE_NOT_ALLOWED and saves nothing',
-    async (profile, profiles) => {
+    async (profile, label, profiles) => {
       const fresh = await refusedWithoutTrace(
         newPerson({ username: 'wrong_profile', profiles }),
         400,
         'PROFILE_NOT_ALLOWED',
       );
-      expect(fresh.message).toBe(`该单位类型不能分配以下权限：${profile}`);
+      expect(fresh.message).toBe(`该单位类型不能分配以下权限：${label}`);
       expect(fresh.detail).toEqual({ refused: [profile] });
       refused(await api.login('wrong_profile', 'Start@2026'), 401, 'LOGIN_FAILED');
 
@@ -525,7 +525,7 @@ describe('adding people to an organisation', () => {
         400,
         'PROFILE_NOT_ALLOWED',
       );
-      expect(invited.message).toContain(profile);
+      expect(invited.message).toContain(label);
       expect(detailOf<unknown[]>(await api.invitations(w.tokens.designAdmin, w.org.design))).toEqual([]);
     },
   );
@@ -545,7 +545,8 @@ describe('adding people to an organisation', () => {
       censorOrg,
       newPerson({ username: 'censor_new', profiles: ['DATA_UPLOAD'] }),
     );
-    expect(refused(upload, 400, 'PROFILE_NOT_ALLOWED').message).toContain('DATA_UPLOAD');
+    // Named as the screen names it, not by its code.
+    expect(refused(upload, 400, 'PROFILE_NOT_ALLOWED').message).toBe('该单位类型不能分配以下权限：资料上传');
     detailOf(
       await api.add(
         censorAdmin,
@@ -596,7 +597,7 @@ describe('changing a member', () => {
       400,
       'PROFILE_NOT_ALLOWED',
     );
-    expect(answer.message).toContain('DRAWING_APPROVAL_ADMIN');
+    expect(answer.message).toBe('该单位类型不能分配以下权限：审查管理员');
     expect((await w.memberOf(w.org.design, 'design_user')).profiles).toEqual(['DATA_UPLOAD']);
   });
 

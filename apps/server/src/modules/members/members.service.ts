@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import {
+  PROFILE_LABELS,
   grantRefusal,
   grantableProfiles,
   type GrantOrg,
@@ -56,7 +57,13 @@ export function assertGrant(input: {
   if (refusal)
     throw new AppError(
       refusal.code,
-      { profiles: refusal.profiles.join(', ') },
+      // The profiles as the screen names them (资料上传, not DATA_UPLOAD), in the caller's language.
+      {
+        profiles: {
+          'zh-CN': refusal.profiles.map((p) => PROFILE_LABELS[p]['zh-CN']).join('、'),
+          'en-US': refusal.profiles.map((p) => PROFILE_LABELS[p]['en-US']).join(', '),
+        },
+      },
       { refused: refusal.profiles },
     );
 }

@@ -12,6 +12,7 @@ export async function searchOrgs(db: Db, query: z.output<typeof companyQuery>) {
   const filters: SQL[] = [];
   if (query.orgType) filters.push(eq(orgs.orgType, query.orgType));
   if (query.enabled !== undefined) filters.push(eq(orgs.enabled, query.enabled));
+  if (query.platformOperator !== undefined) filters.push(eq(orgs.platformOperator, query.platformOperator));
   if (query.name) {
     const byName = ilike(orgs.name, containsPattern(query.name));
     filters.push(or(byName, eq(orgs.creditCode, query.name.toUpperCase()))!);

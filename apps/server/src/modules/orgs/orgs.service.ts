@@ -43,6 +43,7 @@ export function presentOrg(org: OrgRow) {
     contactName: org.contactName,
     contactPhone: org.contactPhone,
     enabled: org.enabled,
+    platformOperator: org.platformOperator,
     createdAt: org.createdAt.toISOString(),
   };
 }

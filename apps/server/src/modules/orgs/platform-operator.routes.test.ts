@@ -71,9 +71,7 @@ describe('the platform operator and a new organisation’s first admin', () => {
       400,
       'PLATFORM_PROFILE_OPERATOR_ONLY',
     );
-    expect(answer.message).toBe(
-      '信息服务、系统管理员权限只属于平台运营单位，不能分配给本单位人员：INFORMATION_SERVICE, SYSTEM_ADMIN',
-    );
+    expect(answer.message).toBe('信息服务、系统管理员权限只属于平台运营单位，不能分配给本单位人员');
   });
 
   it('refuses a second operator, and an operator of another type', async () => {
@@ -94,6 +92,12 @@ describe('the platform operator and a new organisation’s first admin', () => {
     );
     const operators = await t.database.db.select().from(orgs).where(eq(orgs.platformOperator, true));
     expect(operators.map((o) => o.name)).toEqual(['湖南省住房和城乡建设厅']);
+    // What the organisation form asks before offering the choice, and what the list marks.
+    const listed = detailOf<{ total: number; items: OrgSummary[] }>(
+      await call(sysadmin, 'POST', '/api/admin/company/pasau/getAllCompany?platformOperator=true&size=1'),
+    );
+    expect(listed.total).toBe(1);
+    expect(listed.items[0]).toMatchObject({ name: '湖南省住房和城乡建设厅', platformOperator: true });
   });
 
   it('lets an installation without one name its operator once; its admin still gets supervision only', async () => {

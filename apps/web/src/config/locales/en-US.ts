@@ -190,6 +190,7 @@ export const enUS: Messages = {
     add: 'Add organisation',
     created: 'Created: {{name}}',
     platformOperator: 'Platform operator (the provincial housing department)',
+    platformOperatorTag: 'Platform operator',
     platformOperatorHint:
       'There is one in all: the system administrator may give its people the information service and system administration profiles. Not possible once an operator exists.',
     allTypes: 'All types',

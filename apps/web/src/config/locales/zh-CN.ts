@@ -182,6 +182,7 @@ export const zhCN = {
     add: '新增单位',
     created: '已创建单位：{{name}}',
     platformOperator: '平台运营单位（省住房和城乡建设厅）',
+    platformOperatorTag: '平台运营单位',
     platformOperatorHint:
       '全平台只有一个：其人员可由系统管理员分配信息服务、系统管理员权限。已有运营单位时不能再设。',
     allTypes: '全部类型',

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ORG_TYPES, type AdminCreateOrgRequest, type OrgDetail, type PasswordPolicyName } from '@drp/domain';
 import { AdminAccountFields, OrgDetailsFields } from '../../../components/org-form-sections';
 import { ApiError } from '../../../lib/http';
-import { useCreateOrg, useSaveDirectoryEntry } from '../api/org-calls';
+import { useCompanies, useCreateOrg, useSaveDirectoryEntry } from '../api/org-calls';
 
 /**
  * An organisation's details. `withAdmin`: the system admin creates a platform organisation with
@@ -28,6 +28,9 @@ export function OrgCreateForm({
   const [form] = Form.useForm<AdminCreateOrgRequest>();
   const orgType = Form.useWatch('orgType', form);
   const createOrg = useCreateOrg();
+  // The platform operator is named once per installation: the choice is offered while none exists.
+  const operators = useCompanies({ platformOperator: 'true', size: 1 });
+  const operatorWanted = withAdmin && orgType === 'CONTROL' && operators.data?.total === 0;
   const saveEntry = useSaveDirectoryEntry(entry?.id);
   const mutation = withAdmin ? createOrg : saveEntry;
   const initialValues = entry && {
@@ -72,8 +75,8 @@ export function OrgCreateForm({
         style={{ maxWidth: 900 }}
       >
         <OrgDetailsFields orgTypes={ORG_TYPES} typeLocked={Boolean(entry)} />
-        {withAdmin && orgType === 'CONTROL' && (
-          // A new installation names its platform operator once; the server refuses a second.
+        {operatorWanted && (
+          // The server refuses a second operator all the same.
           <Form.Item name="platformOperator" valuePropName="checked" extra={t('orgs.platformOperatorHint')}>
             <Checkbox data-testid="platform-operator">{t('orgs.platformOperator')}</Checkbox>
           </Form.Item>

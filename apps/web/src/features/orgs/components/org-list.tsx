@@ -125,7 +125,16 @@ export function OrgList({
           {
             title: t('orgs.name'),
             dataIndex: 'name',
-            render: (name: string, o) => (detailPath ? <Link to={detailPath(o.id)}>{name}</Link> : name),
+            render: (name: string, o) => (
+              <>
+                {detailPath ? <Link to={detailPath(o.id)}>{name}</Link> : name}
+                {o.platformOperator && (
+                  <Tag color="blue" style={{ marginInlineStart: 8 }}>
+                    {t('orgs.platformOperatorTag')}
+                  </Tag>
+                )}
+              </>
+            ),
           },
           {
             title: t('orgs.type'),
