@@ -1,6 +1,19 @@
-import type { Browser } from 'playwright-core';
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, signIn } from './support/browser';
+
+/** axe-core with the WCAG A/AA rules, on the part of the page a screen owns: no violation at all. */
+async function expectAccessible(page: Page, what: string) {
+  const result = await new AxeBuilder({ page })
+    .include('.ant-layout-content')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const bad = result.violations.map(
+    (v) => `${what}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+  expect(bad).toEqual([]);
+}
 
 describe('organisation management', () => {
   let browser: Browser;
@@ -70,6 +83,30 @@ describe('organisation management', () => {
     await expect.poll(() => joint.getByText('您没有权限。').count()).toBe(1);
     await admin.context().close();
     await joint.context().close();
+  });
+
+  it('marks the platform operator in the list and offers no second one in the form, both accessible', async () => {
+    const admin = await newPage(browser);
+    await admin.goto('/sys_sso/login');
+    await signIn(admin, 'sysadmin');
+    await admin.waitForURL((url) => url.pathname === '/sys_admin');
+    await admin.getByRole('menuitem', { name: '单位管理' }).click();
+    const operator = admin.getByRole('row', { name: /湖南省住房和城乡建设厅/ });
+    await expect.poll(() => operator.textContent()).toContain('平台运营单位');
+    const bureau = admin.getByRole('row', { name: /长沙市住房和城乡建设局/ });
+    await expect.poll(() => bureau.count()).toBe(1);
+    expect(await bureau.textContent()).not.toContain('平台运营单位');
+    await expectAccessible(admin, 'organisation list');
+
+    await admin.getByTestId('add-org').click();
+    await admin.waitForURL((url) => url.pathname === '/sys_admin/ent/add');
+    await admin.getByTestId('org-type').click();
+    await admin.getByTitle('主管部门').click();
+    await expect.poll(() => admin.locator('input#name').count()).toBe(1);
+    // The installation has its operator, so a new CONTROL organisation cannot be named one.
+    expect(await admin.getByTestId('platform-operator').count()).toBe(0);
+    await expectAccessible(admin, 'organisation form');
+    await admin.context().close();
   });
 
   it('filters the list by type and by name', async () => {

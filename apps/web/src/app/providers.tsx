@@ -37,6 +37,8 @@ export function Providers({ children }: { children: ReactNode }) {
             colorError: '#cf1322',
             borderRadius: 4,
             colorTextDescription: 'rgba(0, 0, 0, 0.6)',
+            // A select's placeholder is shown text (全部类型), so it must meet 4.5:1 as well.
+            colorTextPlaceholder: 'rgba(0, 0, 0, 0.55)',
           },
         }}
       >

@@ -8,6 +8,7 @@ export function RegionCascader({
   value,
   onChange,
   placeholder,
+  ariaLabel,
   maxLevel = 3,
   style,
 }: {
@@ -16,6 +17,8 @@ export function RegionCascader({
   value?: string;
   onChange?: (code: string | undefined) => void;
   placeholder?: string;
+  /** The picker's name where no form label points at it (a list's filter). */
+  ariaLabel?: string;
   maxLevel?: 2 | 3;
   style?: React.CSSProperties;
 }) {
@@ -34,6 +37,7 @@ export function RegionCascader({
       showSearch
       allowClear
       placeholder={placeholder}
+      aria-label={ariaLabel}
       style={style}
       value={value ? regionPath(value) : undefined}
       onChange={(path) => onChange?.(path?.length ? String(path[path.length - 1]) : undefined)}

@@ -76,6 +76,7 @@ export function OrgList({
             <Select<OrgType>
               allowClear
               placeholder={t('orgs.allTypes')}
+              aria-label={t('orgs.type')}
               style={{ width: 160 }}
               value={orgType}
               onChange={(v) => {
@@ -88,6 +89,7 @@ export function OrgList({
             <Select<'true' | 'false'>
               allowClear
               placeholder={t('orgs.allStates')}
+              aria-label={t('orgs.state')}
               style={{ width: 130 }}
               value={enabled}
               onChange={(v) => {
@@ -102,6 +104,7 @@ export function OrgList({
             <RegionCascader
               maxLevel={2}
               placeholder={t('orgs.region')}
+              ariaLabel={t('orgs.region')}
               style={{ width: 220 }}
               value={region}
               onChange={(v) => {
