@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { WEB_CLIENT_ID, WEB_REDIRECT_PATH, type AccountDetail, type OrgMembersResult } from '@drp/domain';
+import type { AccountDetail, OrgMembersResult } from '@drp/domain';
 import { DEMO_PASSWORD } from '../../db/seed/demo-seed.js';
 import { randomToken, sha256Base64Url } from '../../lib/crypto.js';
+import { signInFlow } from '../../test/sign-in-flow.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 const MINUTE = 60_000;
@@ -16,42 +17,17 @@ const codeOf = (res: LightMyRequestResponse) => res.json<{ code: string; message
  */
 function flow(t: TestApp) {
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-  const ticket = async (username: string, password = DEMO_PASSWORD) => {
-    const res = await t.app.inject({ method: 'POST', url: '/uaa/login', payload: { username, password } });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.cookies.find((c) => c.name === 'drp_login')!.value;
-  };
+  const base = signInFlow(t);
+  const ticket = base.loginCookie;
+  // One verifier for the flow, so a code can be redeemed by itself later in a test.
   const verifier = randomToken(32);
-  const authorize = (cookie: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/uaa/oauth/authorize',
-      cookies: { drp_login: cookie },
-      payload: {
-        response_type: 'code',
-        client_id: WEB_CLIENT_ID,
-        redirect_uri: WEB_REDIRECT_PATH,
-        code_challenge: sha256Base64Url(verifier),
-        code_challenge_method: 'S256',
-      },
-    });
+  const authorize = (cookie: string) => base.authorize(cookie, base.authorizeBody(sha256Base64Url(verifier)));
   const code = async (username: string) => {
     const res = await authorize(await ticket(username));
     expect(res.statusCode, res.body).toBe(200);
     return res.json<{ detail: { code: string } }>().detail.code;
   };
-  const redeem = (authorizationCode: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/uaa/oauth/token',
-      payload: {
-        grant_type: 'authorization_code',
-        code: authorizationCode,
-        redirect_uri: WEB_REDIRECT_PATH,
-        client_id: WEB_CLIENT_ID,
-        code_verifier: verifier,
-      },
-    });
+  const redeem = (authorizationCode: string) => base.token(base.tokenBody(authorizationCode, verifier));
   const handover = (token?: string) =>
     t.app.inject({ method: 'POST', url: '/uaa/handover', headers: token ? bearer(token) : {} });
   const handoverCode = async (token: string) => {
@@ -66,7 +42,7 @@ function flow(t: TestApp) {
       remoteAddress,
       payload: { code: handoverCodeValue },
     });
-  const account = (token: string) => t.app.inject({ url: '/api/admin/account', headers: bearer(token) });
+  const account = (token: string) => base.account(token);
   const username = async (token: string) => {
     const res = await account(token);
     expect(res.statusCode, res.body).toBe(200);
