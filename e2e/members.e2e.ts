@@ -82,8 +82,16 @@ describe('organisation back office', () => {
     // Keep only the reviewer profile.
     const row = admin.getByRole('row', { name: /e2e_reviewer/ });
     await row.getByRole('button', { name: '编辑权限' }).click();
-    for (const other of ['审查管理员', '审查负责人', '审查打印'])
-      await admin.locator('.ant-modal .ant-checkbox-wrapper', { hasText: other }).click();
+    for (const other of ['审查管理员', '审查负责人', '审查打印']) {
+      const box = admin.locator('.ant-modal').getByRole('checkbox', { name: other });
+      // A click that lands while the dialog is still opening is lost; the state is what counts.
+      await expect
+        .poll(async () => {
+          if (await box.isChecked()) await box.click();
+          return box.isChecked();
+        })
+        .toBe(false);
+    }
     await admin.locator('.ant-modal-footer .ant-btn-primary').click();
     await expect.poll(() => row.locator('.ant-tag').allTextContents()).toEqual(['审查人员', '正常']);
 
@@ -205,7 +213,11 @@ describe('organisation back office', () => {
     await expect.poll(() => invitee.getByTestId('invitation').count()).toBe(0);
 
     // The admin now sees the person, with the name only they could confirm, and no invitation.
+    const invitationsRead = admin.waitForResponse(
+      (r) => r.url().endsWith('/invitations') && r.request().method() === 'GET',
+    );
     await admin.reload();
+    await invitationsRead;
     const row = admin.getByRole('row', { name: /e2e_invitee/ });
     await expect.poll(() => row.textContent()).toContain('韩雪');
     expect(await admin.getByTestId('pending-invitations').count()).toBe(0);

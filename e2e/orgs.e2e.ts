@@ -91,6 +91,9 @@ describe('organisation management', () => {
     await signIn(admin, 'sysadmin');
     await admin.waitForURL((url) => url.pathname === '/sys_admin');
     await admin.getByRole('menuitem', { name: '单位管理' }).click();
+    // Other suites add organisations to the list; the housing bureaus are the 主管部门 type.
+    await admin.getByTestId('org-type-filter').click();
+    await admin.getByTitle('主管部门').click();
     const operator = admin.getByRole('row', { name: /湖南省住房和城乡建设厅/ });
     await expect.poll(() => operator.textContent()).toContain('平台运营单位');
     const bureau = admin.getByRole('row', { name: /长沙市住房和城乡建设局/ });

@@ -29,12 +29,12 @@ export function PendingInvitations({ orgId }: { orgId: string }) {
 
   if (query.isError) return <Alert type="error" showIcon title={query.error.message} />;
   const rows = query.data ?? [];
-  if (!query.isPending && rows.length === 0) return null;
+  // Most organisations have none: nothing shows until the list is known to hold some.
+  if (rows.length === 0) return null;
   return (
     <Card
       size="small"
       title={<span id="pending-invitations-title">{t('members.pendingInvitations')}</span>}
-      loading={query.isPending}
       style={{ marginTop: 16 }}
       data-testid="pending-invitations"
     >
