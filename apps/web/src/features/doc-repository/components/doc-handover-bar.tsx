@@ -1,0 +1,212 @@
+import { useState } from 'react';
+import { App, Button, Dropdown, Space } from 'antd';
+import {
+  BellOutlined,
+  CheckOutlined,
+  DownloadOutlined,
+  RollbackOutlined,
+  SendOutlined,
+} from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import {
+  DOC_CATEGORIES,
+  type DocCategory,
+  type DocVersion,
+  type DocVersionState,
+  type FeedbackItem,
+} from '@drp/domain';
+import { currentLocale } from '../../../config/i18n';
+import { useCommitDoc } from '../api/doc-repository-mutations';
+import { downloadDocVersionZip, useConfirmApplyDoc, useSupplyDoc } from '../api/doc-handover-mutations';
+import type { DocRepositoryTarget } from '../api/doc-repository-scope';
+import { messageOf, type DocScreenMode } from './doc-repository-screen-props';
+import { DocSupplyModal, type SupplyMode } from './doc-supply-modal';
+
+/**
+ * The version's hand-over buttons in the screen's head, by what the server says the viewer may do
+ * (`state.can`): a unit commits its category, the construction unit sends, the agency accepts,
+ * returns or reminds; everyone but the uploader downloads the version as a zip.
+ */
+export function DocHandoverBar({
+  target,
+  category,
+  mode,
+  version,
+  state,
+  projectName,
+}: {
+  target: DocRepositoryTarget;
+  category: DocCategory;
+  mode: DocScreenMode;
+  version: DocVersion;
+  state: DocVersionState | undefined;
+  projectName: string;
+}) {
+  const { t } = useTranslation();
+  const { message, modal } = App.useApp();
+  const locale = currentLocale();
+  const commit = useCommitDoc(target);
+  const confirm = useConfirmApplyDoc(target);
+  const supply = useSupplyDoc(target);
+  const [supplyMode, setSupplyMode] = useState<SupplyMode | null>(null);
+  const [zipping, setZipping] = useState(false);
+  const canCommit = state?.can.commit.includes(category) ?? false;
+
+  const confirmCommit = () =>
+    modal.confirm({
+      title: t('docRepository.commitConfirmTitle', { category: DOC_CATEGORIES[category][locale] }),
+      content: t('docRepository.commitConfirmText'),
+      okText: t('docRepository.commit'),
+      cancelText: t('common.cancel'),
+      okButtonProps: { 'data-testid': 'commit-ok' },
+      onOk: () =>
+        commit
+          .mutateAsync({ versionId: version.id, category })
+          .then(() => message.success(t('docRepository.committed')))
+          .catch((error: unknown) => {
+            void message.error(messageOf(error));
+          }),
+    });
+
+  const confirmSend = () =>
+    modal.confirm({
+      title: t('docReview.sendConfirmTitle'),
+      content: t('docReview.sendConfirmText'),
+      okText: t('docReview.send'),
+      cancelText: t('common.cancel'),
+      okButtonProps: { 'data-testid': 'send-ok' },
+      onOk: () =>
+        confirm
+          .mutateAsync(version.id)
+          .then(() => message.success(t('docReview.sent')))
+          .catch((error: unknown) => {
+            void message.error(messageOf(error));
+          }),
+    });
+
+  const confirmAccept = () =>
+    modal.confirm({
+      title: t('docReview.acceptConfirmTitle', { version: version.name }),
+      content: t('docReview.acceptConfirmText'),
+      okText: t('docReview.accept'),
+      cancelText: t('common.cancel'),
+      okButtonProps: { 'data-testid': 'accept-ok' },
+      onOk: () =>
+        confirm
+          .mutateAsync(version.id)
+          .then(() => message.success(t('docReview.accepted')))
+          .catch((error: unknown) => {
+            void message.error(messageOf(error));
+          }),
+    });
+
+  const sendSupply = (items: FeedbackItem[]) => {
+    if (!supplyMode) return;
+    supply
+      .mutateAsync({ versionId: version.id, mode: supplyMode, items })
+      .then(() => {
+        setSupplyMode(null);
+        void message.success(t(supplyMode === 'RETURN' ? 'docReview.returned' : 'docReview.reminded'));
+      })
+      .catch((error: unknown) => {
+        void message.error(messageOf(error));
+      });
+  };
+
+  const downloadZip = (orgIds: string[]) => {
+    setZipping(true);
+    downloadDocVersionZip(target, version.id, `${projectName}-${version.name}.zip`, orgIds)
+      .catch((error: unknown) => {
+        void message.error(messageOf(error));
+      })
+      .finally(() => setZipping(false));
+  };
+
+  const units = state?.units ?? [];
+  const unitOrgs = [...new Map(units.map((u) => [u.orgId, u.orgName])).entries()];
+
+  // The return and reminder dialog sits beside the bar, not in it: in the Space it would add a gap.
+  return (
+    <>
+      <Space wrap>
+        {mode === 'upload' && canCommit && (
+          <Button
+            type="primary"
+            icon={<SendOutlined />}
+            loading={commit.isPending}
+            onClick={confirmCommit}
+            data-testid="commit-doc"
+          >
+            {t('docRepository.commit')}
+          </Button>
+        )}
+        {mode === 'send' && state?.can.send && (
+          <Button
+            type="primary"
+            icon={<SendOutlined />}
+            loading={confirm.isPending}
+            onClick={confirmSend}
+            data-testid="send-doc"
+          >
+            {t('docReview.send')}
+          </Button>
+        )}
+        {mode === 'receive' && state?.can.accept && (
+          <>
+            <Button
+              type="primary"
+              icon={<CheckOutlined />}
+              loading={confirm.isPending}
+              onClick={confirmAccept}
+              data-testid="accept-doc"
+            >
+              {t('docReview.accept')}
+            </Button>
+            <Button
+              danger
+              icon={<RollbackOutlined />}
+              onClick={() => setSupplyMode('RETURN')}
+              data-testid="return-doc"
+            >
+              {t('docReview.return')}
+            </Button>
+          </>
+        )}
+        {mode === 'receive' && state?.can.supply && (
+          <Button icon={<BellOutlined />} onClick={() => setSupplyMode('REMIND')} data-testid="remind-doc">
+            {t('docReview.remind')}
+          </Button>
+        )}
+        {mode !== 'upload' && (
+          <Dropdown.Button
+            loading={zipping}
+            icon={<DownloadOutlined />}
+            onClick={() => downloadZip([])}
+            menu={{
+              items: unitOrgs.map(([orgId, orgName]) => ({
+                key: orgId,
+                label: t('docReview.zipOf', { name: orgName }),
+              })),
+              onClick: ({ key }) => downloadZip([key]),
+            }}
+            data-testid="doc-zip"
+          >
+            {t('docReview.zip')}
+          </Dropdown.Button>
+        )}
+      </Space>
+      {supplyMode && (
+        <DocSupplyModal
+          open
+          mode={supplyMode}
+          target={target}
+          versionId={version.id}
+          category={category}
+          saving={supply.isPending}
+          onOk={sendSupply}
+          onCancel={() => setSupplyMode(null)}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,28 @@
+import type { DocCategory } from '@drp/domain';
+import type { DocVersionListStatus } from '../api/doc-repository-queries';
+import type { DocRepositoryTarget } from '../api/doc-repository-scope';
+
+/**
+ * What the screen is for, by area (issue 6, "Screens"):
+ * - upload: a design or survey unit fills and commits its folders (submit);
+ * - send: the construction unit checks what the units committed and sends it to review (apply);
+ * - receive: the agency's director or administrator accepts the sent version, returns it with
+ *   reasons, or reminds the units of what is missing (audit receive pages);
+ * - read: the agency's reviewers, supervisors and joint reviewers read and download.
+ */
+export type DocScreenMode = 'upload' | 'send' | 'receive' | 'read';
+
+export interface DocRepositoryScreenProps {
+  target: DocRepositoryTarget;
+  category: DocCategory;
+  mode: DocScreenMode;
+  /** Which versions are listed: the audit's review lists show only accepted ones. */
+  versionsListed?: DocVersionListStatus;
+  /** Where the other category of the same kind of screen is, for the switch in the title. */
+  categoryLinks?: Record<DocCategory, string>;
+  /** Names the zip of a version. */
+  projectName: string;
+}
+
+/** A refusal as the server said it, for a message toast. */
+export const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
