@@ -13,14 +13,13 @@ import {
 } from '@drp/domain';
 import type { AppContext } from '../../lib/app-context.js';
 import type { AuditActor } from '../../modules/audit/audit.service.js';
+import { saveBuilding, submitBuildings } from '../../modules/buildings/building-basics.service.js';
 import {
-  confirmBuilding,
-  saveBuilding,
   saveDesignInfo,
   saveHazards,
   saveSurveyInfo,
-  submitBuildings,
-} from '../../modules/buildings/buildings.service.js';
+} from '../../modules/buildings/building-entries.service.js';
+import { confirmBuilding } from '../../modules/buildings/building-review.service.js';
 import { updateProject } from '../../modules/projects/projects.repository.js';
 import { saveOwnSurveyInfo, submitOwnSurveyInfo } from '../../modules/survey-infos/survey-infos.service.js';
 import {

@@ -16,7 +16,8 @@ import {
   isBuildingNameTaken,
   type BuildingRow,
 } from '../buildings/buildings.repository.js';
-import { insertBuildingCopy, presentBuildings } from '../buildings/buildings.service.js';
+import { insertBuildingCopy } from '../buildings/building-basics.service.js';
+import { presentBuildings } from '../buildings/building-present.js';
 import {
   applicationsOfDic,
   findProject,
