@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { qualifyingMembers, type OrgType, type PrincipalMember, type ProjectDetail } from '@drp/domain';
 import { useSession } from '../../features/auth/hooks/session-context';
 import { fetchProjectDetail } from '../../features/projects/api/get-project-detail';
-import { PROJECTS_KEY } from '../../features/projects/api/keys';
+import { PROJECTS_KEY } from '../../lib/project-target';
 import { ApiError } from '../../lib/http';
 import type { ProjectArea } from '../routes/areas/project-pages';
 

@@ -7,12 +7,12 @@ import { FullPageSpin } from '../../../components/full-page-spin';
 import { useSession } from '../../../features/auth/hooks/session-context';
 import { passedBuildingsQuery } from '../../../features/project-alters/api/get-passed-buildings';
 import { useProjectAlter } from '../../../features/project-alters/api/get-project-alter';
-import { useSaveProjectAlter } from '../../../features/project-alters/api/save-project-alter';
+import { useSaveAlter } from '../../../features/project-alters/api/save-alter';
 import { AlterFormSections } from '../../../features/project-alters/components/alter-form-sections';
 import { AlterSummary } from '../../../features/project-alters/components/alter-summary';
 import type { AlterValues } from '../../../features/project-alters/hooks/use-alter-rules';
 import { projectDetailQuery, useProjectDetail } from '../../../features/projects/api/get-project-detail';
-import { PROJECTS_KEY } from '../../../features/projects/api/keys';
+import { PROJECTS_KEY } from '../../../lib/project-target';
 import {
   ProjectDetailView,
   ProjectNotFound,
@@ -88,7 +88,7 @@ export function NewChangePage() {
   const session = useSession();
   const orgId = session.currentOrgId;
   const alter = useProjectAlter(id, orgId);
-  const save = useSaveProjectAlter();
+  const save = useSaveAlter();
 
   if (!orgId || (id && alter.isPending)) return <FullPageSpin />;
   if (id && alter.isError)

@@ -4,9 +4,9 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { SurveyInfo } from '@drp/domain';
 import { FullPageSpin } from '../../../components/full-page-spin';
+import type { ProjectTarget } from '../../../lib/project-target';
 import { useOwnSurveyInfo } from '../../../features/survey-infos/api/get-own-survey-info';
 import { useSurveyInfos } from '../../../features/survey-infos/api/get-survey-infos';
-import type { SurveyInfoTarget } from '../../../features/survey-infos/api/survey-info-scope';
 import { SurveyInfoForm } from '../../../features/survey-infos/components/survey-info-form';
 import { SurveyInfoList } from '../../../features/survey-infos/components/survey-info-list';
 import { SurveyInfoStatusTag } from '../../../features/survey-infos/components/survey-info-status-tag';
@@ -18,7 +18,7 @@ const enc = encodeURIComponent;
 /** The survey screens of the submit area, under `/sys_submit/{orgId}/{projectId}/`. */
 function useSurveyScope() {
   const { project, member } = useProjectContext();
-  const target: SurveyInfoTarget = { orgId: member.orgId, projectId: project.id };
+  const target: ProjectTarget = { orgId: member.orgId, projectId: project.id };
   const base = `/sys_submit/${enc(member.orgId)}/${enc(project.id)}`;
   return {
     target,

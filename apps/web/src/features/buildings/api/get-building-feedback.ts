@@ -1,19 +1,22 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { BuildingFeedback } from '@drp/domain';
 import { request } from '../../../lib/http';
-import { actingAs, orgUrl, type BuildingTarget } from './building-scope';
+import { actingAs, type ProjectTarget } from '../../../lib/project-target';
 import { projectBuildingsKey } from './keys';
 
 /** `buildingFeedback/query/{id}`: the review agency's reasons for rejecting a building, newest first. */
-export const buildingFeedbackQuery = (target: BuildingTarget, id: string) =>
+export const buildingFeedbackQuery = (target: ProjectTarget, id: string) =>
   queryOptions({
     queryKey: [...projectBuildingsKey(target), 'feedback', id],
     queryFn: ({ signal }) =>
-      request<BuildingFeedback[]>(orgUrl(target.orgId, `buildingFeedback/query/${encodeURIComponent(id)}`), {
-        signal,
-        headers: actingAs(target.orgId),
-      }),
+      request<BuildingFeedback[]>(
+        `/api/checkDrawings/${encodeURIComponent(target.orgId)}/buildingFeedback/query/${encodeURIComponent(id)}`,
+        {
+          signal,
+          headers: actingAs(target.orgId),
+        },
+      ),
   });
 
-export const useBuildingFeedback = (target: BuildingTarget, id: string) =>
+export const useBuildingFeedback = (target: ProjectTarget, id: string) =>
   useQuery(buildingFeedbackQuery(target, id));

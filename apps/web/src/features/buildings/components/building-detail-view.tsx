@@ -18,7 +18,7 @@ import { FullPageSpin } from '../../../components/full-page-spin';
 import { currentLocale } from '../../../config/i18n';
 import { ApiError } from '../../../lib/http';
 import { useBuilding } from '../api/get-building';
-import { useAllowReject } from '../api/review-buildings';
+import { useCanRejectBuilding } from '../api/can-reject-building';
 import {
   canAddBuilding,
   canConfirmBuilding,
@@ -79,7 +79,7 @@ export function BuildingDetailView({
   const [leaving, setLeaving] = useState(false);
   const b = building.data;
   // The server's word on whether a reject would be accepted now (spec: allowReject).
-  const allowReject = useAllowReject(scope, id, Boolean(b && canConfirmBuilding(scope, b)));
+  const allowReject = useCanRejectBuilding(scope, id, Boolean(b && canConfirmBuilding(scope, b)));
 
   if (building.isPending || dictionary.loading || leaving) return <FullPageSpin />;
   if (building.isError)

@@ -4,7 +4,9 @@ import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Building, BuildingDesignInfo } from '@drp/domain';
 import { ApiError } from '../../../lib/http';
-import { useDeleteDesignInfos, useDesignInfos, useSaveDesignInfos } from '../api/design-infos';
+import { useDesignInfos } from '../api/get-design-infos';
+import { useRemoveDesignInfo } from '../api/remove-design-info';
+import { useSaveDesignInfo } from '../api/save-design-info';
 import { canFillDesignInfo, type BuildingScope } from '../hooks/building-permissions';
 import type { BuildingDictionaryOptions, Option } from '../hooks/use-building-dictionary';
 import { useBuildingRules } from '../hooks/use-building-rules';
@@ -36,7 +38,7 @@ function DesignInfoModal({
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
-  const save = useSaveDesignInfos(scope);
+  const save = useSaveDesignInfo(scope);
   const rules = useBuildingRules();
   const existing = editing !== 'new' ? editing : null;
   const specialties = (dictionary.options('specialties') as Option[]).filter(
@@ -141,7 +143,7 @@ export function DesignInfoPanel({
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
   const infos = useDesignInfos(scope, building.id);
-  const remove = useDeleteDesignInfos(scope);
+  const remove = useRemoveDesignInfo(scope);
   const [editing, setEditing] = useState<BuildingDesignInfo | 'new' | null>(null);
   const fills = canFillDesignInfo(scope, building);
   const list = infos.data ?? [];

@@ -4,7 +4,9 @@ import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { BUILDING_LIMITS, type Building, type BuildingHazardSource } from '@drp/domain';
 import { ApiError } from '../../../lib/http';
-import { useDeleteHazardSources, useHazardSources, useSaveHazardSources } from '../api/hazard-sources';
+import { useHazardSources } from '../api/get-hazard-sources';
+import { useRemoveHazards } from '../api/remove-hazards';
+import { useSaveHazards } from '../api/save-hazards';
 import { canEditBuilding, type BuildingScope } from '../hooks/building-permissions';
 import type { BuildingDictionaryOptions } from '../hooks/use-building-dictionary';
 import { useBuildingRules } from '../hooks/use-building-rules';
@@ -33,7 +35,7 @@ function HazardModal({
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
-  const save = useSaveHazardSources(scope);
+  const save = useSaveHazards(scope);
   const rules = useBuildingRules();
   const code = Form.useWatch('code', form);
   const entry = dictionary.entry('hazardSources', code);
@@ -169,7 +171,7 @@ export function HazardSourcesPanel({
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
   const hazards = useHazardSources(scope, building.id);
-  const remove = useDeleteHazardSources(scope);
+  const remove = useRemoveHazards(scope);
   const [editing, setEditing] = useState<BuildingHazardSource | 'new' | null>(null);
   const edits = canEditBuilding(scope, building);
   const list = hazards.data ?? [];

@@ -23,7 +23,8 @@ import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import type { Building, BuildingSurveyInfo, SaveBuildingSurveyInfoRequest } from '@drp/domain';
 import { ApiError } from '../../../lib/http';
-import { useSaveSurveyInfo, useSurveyInfos } from '../api/survey-infos';
+import { useBuildingSurveyInfos } from '../api/get-building-survey-infos';
+import { useSaveSurveyInfo } from '../api/save-survey-info';
 import { canFillSurveyInfo, type BuildingScope } from '../hooks/building-permissions';
 import type { BuildingDictionaryOptions } from '../hooks/use-building-dictionary';
 import { useBuildingRules } from '../hooks/use-building-rules';
@@ -208,7 +209,7 @@ export function SurveyInfoPanel({
   dictionary: BuildingDictionaryOptions;
 }) {
   const { t } = useTranslation();
-  const infos = useSurveyInfos(scope, building.id);
+  const infos = useBuildingSurveyInfos(scope, building.id);
   const [open, setOpen] = useState(false);
   const fills = canFillSurveyInfo(scope, building);
   const list = infos.data ?? [];

@@ -1,5 +1,5 @@
 import type { Building, PrincipalMember, ProjectStatus } from '@drp/domain';
-import type { BuildingTarget } from '../api/building-scope';
+import type { ProjectTarget } from '../../../lib/project-target';
 
 /**
  * What the acting organisation is to the project: a party (its org type) or a reader (supervising
@@ -8,7 +8,7 @@ import type { BuildingTarget } from '../api/building-scope';
 export type BuildingPart = 'CONSTRUCT' | 'DESIGN' | 'SURVEY' | 'CENSOR' | 'READER';
 
 /** The project a building screen works in, the organisation acting in it, and what the page knows of both. */
-export interface BuildingScope extends BuildingTarget {
+export interface BuildingScope extends ProjectTarget {
   part: BuildingPart;
   /** The agency member may confirm and reject: an admin of it, its office admin or its director. */
   decides: boolean;

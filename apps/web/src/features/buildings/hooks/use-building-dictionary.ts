@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dictionaryItemName, type BuildingDictionary, type DictionaryItem } from '@drp/domain';
 import { currentLocale } from '../../../config/i18n';
-import type { BuildingTarget } from '../api/building-scope';
+import type { ProjectTarget } from '../../../lib/project-target';
 import { useBuildingDictionary } from '../api/get-building-dictionary';
 
 export interface Option {
@@ -18,7 +18,7 @@ type ListKey = keyof BuildingDictionary;
  * under a parent are grouped beneath it (`options`), or follow it in one list where the parent is
  * a choice of its own (`flat`: 基坑工程, then 深基坑工程 under it).
  */
-export function useBuildingDictionaryOptions(target: BuildingTarget) {
+export function useBuildingDictionaryOptions(target: ProjectTarget) {
   useTranslation(); // re-render on a language switch
   const dictionary = useBuildingDictionary(target);
   const locale = currentLocale();

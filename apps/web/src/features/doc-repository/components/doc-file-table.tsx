@@ -10,10 +10,12 @@ import {
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import type { DocFile } from '@drp/domain';
-import { useDeleteDocEntries, useDeleteDocEntry, useMoveDocEntry } from '../api/doc-repository-mutations';
-import { useDocFiles } from '../api/doc-repository-queries';
-import type { DocRepositoryTarget } from '../api/doc-repository-scope';
-import { isViewable, openDocFile } from '../api/view-doc-file';
+import type { ProjectTarget } from '../../../lib/project-target';
+import { useDocFiles } from '../api/get-doc-files';
+import { isViewable, openDocFile } from '../api/issue-view-url';
+import { useMoveDocEntry } from '../api/move-doc-entry';
+import { useRemoveDocEntries } from '../api/remove-doc-entries';
+import { useRemoveDocEntry } from '../api/remove-doc-entry';
 import { formatSize } from './format-size';
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -28,15 +30,15 @@ export function DocFileTable({
   versionId,
   folderId,
 }: {
-  target: DocRepositoryTarget;
+  target: ProjectTarget;
   versionId: string;
   folderId: string | undefined;
 }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const files = useDocFiles(target, versionId, folderId);
-  const remove = useDeleteDocEntry(target);
-  const removeAll = useDeleteDocEntries(target);
+  const remove = useRemoveDocEntry(target);
+  const removeAll = useRemoveDocEntries(target);
   const moveFile = useMoveDocEntry(target);
   const [chosen, setChosen] = useState<string[]>([]);
 

@@ -1,7 +1,7 @@
 import { Card, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DocFolderNode } from '@drp/domain';
-import type { DocRepositoryTarget } from '../api/doc-repository-scope';
+import type { ProjectTarget } from '../../../lib/project-target';
 import { useUploadQueue } from '../hooks/use-upload-queue';
 import type { DocScreenMode } from './doc-repository-screen-props';
 import { DocFileTable } from './doc-file-table';
@@ -18,7 +18,7 @@ export function DocFilesPanel({
   mode,
   selected,
 }: {
-  target: DocRepositoryTarget;
+  target: ProjectTarget;
   versionId: string;
   mode: DocScreenMode;
   selected: DocFolderNode | undefined;

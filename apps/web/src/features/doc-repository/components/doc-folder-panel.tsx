@@ -10,13 +10,11 @@ import {
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { DocFolderNode } from '@drp/domain';
-import {
-  useAddDocFolder,
-  useDeleteDocEntry,
-  useMoveDocEntry,
-  useRenameDocFolder,
-} from '../api/doc-repository-mutations';
-import type { DocRepositoryTarget } from '../api/doc-repository-scope';
+import type { ProjectTarget } from '../../../lib/project-target';
+import { useAddDocFolder } from '../api/add-doc-folder';
+import { useMoveDocEntry } from '../api/move-doc-entry';
+import { useRemoveDocEntry } from '../api/remove-doc-entry';
+import { useRenameDocFolder } from '../api/rename-doc-folder';
 import { messageOf, type DocScreenMode } from './doc-repository-screen-props';
 import { DocFolderTree } from './doc-folder-tree';
 import { FolderNameModal } from './folder-name-modal';
@@ -36,7 +34,7 @@ export function DocFolderPanel({
   selected,
   onSelect,
 }: {
-  target: DocRepositoryTarget;
+  target: ProjectTarget;
   versionId: string;
   mode: DocScreenMode;
   tree: UseQueryResult<DocFolderNode[]>;
@@ -49,7 +47,7 @@ export function DocFolderPanel({
   const { message, modal } = App.useApp();
   const addFolder = useAddDocFolder(target);
   const renameFolder = useRenameDocFolder(target);
-  const deleteEntry = useDeleteDocEntry(target);
+  const removeEntry = useRemoveDocEntry(target);
   const move = useMoveDocEntry(target);
   const [dialog, setDialog] = useState<FolderDialog>(null);
 
@@ -79,7 +77,7 @@ export function DocFolderPanel({
       okButtonProps: { danger: true, 'data-testid': 'folder-delete-ok' },
       cancelText: t('common.cancel'),
       onOk: () =>
-        deleteEntry
+        removeEntry
           .mutateAsync(folder.id)
           .then(() => {
             onSelect(folder.parentId ?? undefined);

@@ -16,9 +16,13 @@ import {
   type FeedbackItem,
 } from '@drp/domain';
 import { currentLocale } from '../../../config/i18n';
-import { useCommitDoc } from '../api/doc-repository-mutations';
-import { downloadDocVersionZip, useConfirmApplyDoc, useSupplyDoc } from '../api/doc-handover-mutations';
-import type { DocRepositoryTarget } from '../api/doc-repository-scope';
+import type { ProjectTarget } from '../../../lib/project-target';
+import { useAcceptDocs } from '../api/accept-docs';
+import { useCommitDocs } from '../api/commit-docs';
+import { useRemindDocs } from '../api/remind-docs';
+import { useReturnDocs } from '../api/return-docs';
+import { useSendDocsToReview } from '../api/send-docs-to-review';
+import { zipDocVersion } from '../api/zip-doc-version';
 import { messageOf, type DocScreenMode } from './doc-repository-screen-props';
 import { DocSupplyModal, type SupplyMode } from './doc-supply-modal';
 
@@ -35,7 +39,7 @@ export function DocHandoverBar({
   state,
   projectName,
 }: {
-  target: DocRepositoryTarget;
+  target: ProjectTarget;
   category: DocCategory;
   mode: DocScreenMode;
   version: DocVersion;
@@ -45,9 +49,11 @@ export function DocHandoverBar({
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
   const locale = currentLocale();
-  const commit = useCommitDoc(target);
-  const confirm = useConfirmApplyDoc(target);
-  const supply = useSupplyDoc(target);
+  const commit = useCommitDocs(target);
+  const send = useSendDocsToReview(target);
+  const accept = useAcceptDocs(target);
+  const returnDocs = useReturnDocs(target);
+  const remindDocs = useRemindDocs(target);
   const [supplyMode, setSupplyMode] = useState<SupplyMode | null>(null);
   const [zipping, setZipping] = useState(false);
   const canCommit = state?.can.commit.includes(category) ?? false;
@@ -76,7 +82,7 @@ export function DocHandoverBar({
       cancelText: t('common.cancel'),
       okButtonProps: { 'data-testid': 'send-ok' },
       onOk: () =>
-        confirm
+        send
           .mutateAsync(version.id)
           .then(() => message.success(t('docReview.sent')))
           .catch((error: unknown) => {
@@ -92,7 +98,7 @@ export function DocHandoverBar({
       cancelText: t('common.cancel'),
       okButtonProps: { 'data-testid': 'accept-ok' },
       onOk: () =>
-        confirm
+        accept
           .mutateAsync(version.id)
           .then(() => message.success(t('docReview.accepted')))
           .catch((error: unknown) => {
@@ -100,10 +106,12 @@ export function DocHandoverBar({
           }),
     });
 
+  // A return and a reminder share one dialog: the reasons, about folders or whole categories.
+  const supply = supplyMode === 'REMIND' ? remindDocs : returnDocs;
   const sendSupply = (items: FeedbackItem[]) => {
     if (!supplyMode) return;
     supply
-      .mutateAsync({ versionId: version.id, mode: supplyMode, items })
+      .mutateAsync({ versionId: version.id, items })
       .then(() => {
         setSupplyMode(null);
         void message.success(t(supplyMode === 'RETURN' ? 'docReview.returned' : 'docReview.reminded'));
@@ -115,7 +123,7 @@ export function DocHandoverBar({
 
   const downloadZip = (orgIds: string[]) => {
     setZipping(true);
-    downloadDocVersionZip(target, version.id, `${projectName}-${version.name}.zip`, orgIds)
+    zipDocVersion(target, version.id, `${projectName}-${version.name}.zip`, orgIds)
       .catch((error: unknown) => {
         void message.error(messageOf(error));
       })
@@ -144,7 +152,7 @@ export function DocHandoverBar({
           <Button
             type="primary"
             icon={<SendOutlined />}
-            loading={confirm.isPending}
+            loading={send.isPending}
             onClick={confirmSend}
             data-testid="send-doc"
           >
@@ -156,7 +164,7 @@ export function DocHandoverBar({
             <Button
               type="primary"
               icon={<CheckOutlined />}
-              loading={confirm.isPending}
+              loading={accept.isPending}
               onClick={confirmAccept}
               data-testid="accept-doc"
             >

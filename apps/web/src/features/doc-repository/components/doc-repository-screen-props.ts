@@ -1,6 +1,6 @@
 import type { DocCategory } from '@drp/domain';
-import type { DocVersionListStatus } from '../api/doc-repository-queries';
-import type { DocRepositoryTarget } from '../api/doc-repository-scope';
+import type { ProjectTarget } from '../../../lib/project-target';
+import type { DocVersionListStatus } from '../api/get-doc-versions';
 
 /**
  * What the screen is for, by area (issue 6, "Screens"):
@@ -13,7 +13,7 @@ import type { DocRepositoryTarget } from '../api/doc-repository-scope';
 export type DocScreenMode = 'upload' | 'send' | 'receive' | 'read';
 
 export interface DocRepositoryScreenProps {
-  target: DocRepositoryTarget;
+  target: ProjectTarget;
   category: DocCategory;
   mode: DocScreenMode;
   /** Which versions are listed: the audit's review lists show only accepted ones. */

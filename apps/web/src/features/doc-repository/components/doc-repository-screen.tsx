@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Card, Empty, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useDocVersions } from '../api/doc-repository-queries';
+import { useDocVersions } from '../api/get-doc-versions';
 import type { DocRepositoryScreenProps } from './doc-repository-screen-props';
 import { DocScreenTitle } from './doc-screen-title';
 import { DocVersionView } from './doc-version-view';

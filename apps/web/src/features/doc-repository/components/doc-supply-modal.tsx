@@ -10,8 +10,8 @@ import {
   type FeedbackItem,
 } from '@drp/domain';
 import { currentLocale } from '../../../config/i18n';
-import { useDocTree } from '../api/doc-repository-queries';
-import type { DocRepositoryTarget } from '../api/doc-repository-scope';
+import type { ProjectTarget } from '../../../lib/project-target';
+import { useDocTree } from '../api/get-doc-tree';
 
 export type SupplyMode = 'RETURN' | 'REMIND';
 
@@ -46,7 +46,7 @@ export function DocSupplyModal({
 }: {
   open: boolean;
   mode: SupplyMode;
-  target: DocRepositoryTarget;
+  target: ProjectTarget;
   versionId: string;
   /** The category the screen shows: the first reason is about it. */
   category: DocCategory;

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/http';
-import { docRepositoryKey, type DocRepositoryTarget } from '../api/doc-repository-scope';
+import type { ProjectTarget } from '../../../lib/project-target';
 import {
   DocTusUpload,
   discardStoredUpload,
@@ -10,7 +10,9 @@ import {
   isUploadInUse,
   type StoredDocUpload,
 } from '../api/doc-tus-upload';
-import { fetchOperationCode, saveDocFile } from '../api/upload-doc-file';
+import { issueOperationCode } from '../api/issue-operation-code';
+import { docRepositoryKey } from '../api/keys';
+import { saveUploadedFile } from '../api/save-uploaded-file';
 
 export type UploadStatus =
   'waiting' | 'uploading' | 'paused' | 'saving' | 'done' | 'failed' | 'cancelled' | 'interrupted';
@@ -81,7 +83,7 @@ let counter = 0;
  * A refused file (too large, a refused type, a locked version) offers no 重试; a network or
  * server failure, and a cancelled file, do (a retry after a failure goes on from the server's offset).
  */
-export function useUploadQueue(target: DocRepositoryTarget) {
+export function useUploadQueue(target: ProjectTarget) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const { projectId, orgId } = target;
@@ -151,7 +153,7 @@ export function useUploadQueue(target: DocRepositoryTarget) {
               resumed: true,
             });
           } else {
-            const code = await fetchOperationCode(
+            const code = await issueOperationCode(
               target,
               { versionId: item.versionId, folderId: item.folderId },
               signal,
@@ -171,7 +173,7 @@ export function useUploadQueue(target: DocRepositoryTarget) {
         await tus.send();
         if (!current()) return;
         patch(key, { status: 'saving', percent: 100 });
-        await saveDocFile(target, tus.operationCode!, signal);
+        await saveUploadedFile(target, tus.operationCode!, signal);
         await tus.forget();
         if (current()) patch(key, { status: 'done', percent: 100 });
       } catch (error) {

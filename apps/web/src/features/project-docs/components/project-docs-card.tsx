@@ -15,10 +15,10 @@ import { PagedTable } from '../../../components/paged-table';
 import { currentLocale } from '../../../config/i18n';
 import { ApiError } from '../../../lib/http';
 import { useAddProjectDoc } from '../api/add-project-doc';
-import { useDeleteProjectDoc } from '../api/delete-project-doc';
-import { downloadProjectDoc } from '../api/download-project-doc';
 import { useEditProjectDocRemark } from '../api/edit-project-doc-remark';
 import { useProjectDocPage } from '../api/get-project-doc-page';
+import { openProjectDoc } from '../api/open-project-doc';
+import { useRemoveProjectDoc } from '../api/remove-project-doc';
 import './project-docs.css';
 
 /** What the server accepts, judged there by the bytes; the picker offers the same names. */
@@ -133,11 +133,11 @@ export function ProjectDocsCard({
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState<number>(LIMITS.defaultPageSize);
   const docs = useProjectDocPage({ projectId, modelType: kind, page, pageSize });
-  const remove = useDeleteProjectDoc(projectId);
+  const remove = useRemoveProjectDoc(projectId);
   const remark = useEditProjectDocRemark(projectId);
 
   const download = (doc: ProjectDoc) =>
-    void downloadProjectDoc(doc).catch((error: unknown) => void message.error(messageOf(error)));
+    void openProjectDoc(doc).catch((error: unknown) => void message.error(messageOf(error)));
 
   const confirmDelete = (doc: ProjectDoc) =>
     modal.confirm({

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ProjectDic, ProjectDicRequest } from '@drp/domain';
 import { request } from '../../../lib/http';
-import { PROJECTS_KEY } from './keys';
+import { PROJECTS_KEY } from '../../../lib/project-target';
 
 export const addProjectDic = (orgId: string, body: ProjectDicRequest) =>
   request<ProjectDic>(`/api/checkDrawings/${encodeURIComponent(orgId)}/projectDic/add`, {

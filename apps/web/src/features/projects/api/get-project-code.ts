@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request, toQueryString } from '../../../lib/http';
-import { PROJECTS_KEY } from './keys';
+import { PROJECTS_KEY } from '../../../lib/project-target';
 
 /** The code the next application in the region would get; the real one is assigned on saving. */
 export const projectCodePreviewQuery = (regionCode: string) =>

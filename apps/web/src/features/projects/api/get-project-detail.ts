@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ORG_HEADER, type ProjectDetail } from '@drp/domain';
-import { ApiError, request } from '../../../lib/http';
-import { PROJECTS_KEY } from './keys';
+import { request } from '../../../lib/http';
+import { PROJECTS_KEY } from '../../../lib/project-target';
+import { retryUnlessRefused } from '../../../lib/retry-unless-refused';
 
 /** One application as the organisation `orgId` sees it (sent as X-Org-Id; null: the current one). */
 export const fetchProjectDetail = (id: string, orgId: string | null, signal?: AbortSignal) =>
@@ -16,8 +17,7 @@ export const projectDetailQuery = (id: string, orgId: string | null) =>
     queryKey: [...PROJECTS_KEY, 'detail', id, orgId],
     queryFn: ({ signal }) => fetchProjectDetail(id, orgId, signal),
     // Missing and out of reach both answer 404: asking again changes nothing.
-    retry: (count, error) =>
-      !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,
+    retry: retryUnlessRefused,
   });
 
 export const useProjectDetail = (id: string | undefined, orgId: string | null) =>

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProjectDic, ProjectDicQuery } from '@drp/domain';
 import { request } from '../../../lib/http';
-import { PROJECTS_KEY } from './keys';
+import { PROJECTS_KEY } from '../../../lib/project-target';
 
 /** The construction unit's project masters (工程项目). */
 export const projectDicsQuery = (orgId: string, query: ProjectDicQuery = {}) =>

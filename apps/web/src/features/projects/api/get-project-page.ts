@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProjectListQuery, ProjectPage } from '@drp/domain';
 import { request, toQueryString } from '../../../lib/http';
-import { PROJECTS_KEY } from './keys';
+import { PROJECTS_KEY } from '../../../lib/project-target';
 
 /**
  * `pagelist` answers the applications the acting organisation takes part in; supervising

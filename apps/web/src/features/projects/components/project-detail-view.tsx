@@ -14,10 +14,10 @@ import dayjs from 'dayjs';
 import type { ProjectDetail } from '@drp/domain';
 import { FullPageSpin } from '../../../components/full-page-spin';
 import { ApiError } from '../../../lib/http';
-import { useDeleteProject } from '../api/delete-project';
+import { useDeleteApplication } from '../api/delete-application';
 import { useProjectDetail } from '../api/get-project-detail';
-import { useRevokeProject } from '../api/revoke-project';
-import { useSubmitProject } from '../api/submit-project';
+import { useRevokeApplication } from '../api/revoke-application';
+import { useSubmitApplication } from '../api/submit-application';
 import { useDictionaryOptions } from '../hooks/use-dictionary-options';
 import { ProjectStatusTag } from './project-status-tag';
 
@@ -78,9 +78,9 @@ export function ProjectDetailView({
   const projectTypes = useDictionaryOptions('projectType');
   const constructTypes = useDictionaryOptions('constructType');
   const stages = useDictionaryOptions('stage');
-  const remove = useDeleteProject();
-  const submit = useSubmitProject();
-  const revoke = useRevokeProject();
+  const remove = useDeleteApplication();
+  const submit = useSubmitApplication();
+  const revoke = useRevokeApplication();
 
   // Dictionary names, not codes, from the first paint (a failed dictionary falls back to codes).
   if (detail.isPending || projectTypes.loading || constructTypes.loading || stages.loading)

@@ -5,8 +5,8 @@ import type { ProjectDetail, ProjectDic, ProjectForm } from '@drp/domain';
 import { ApiError } from '../../../lib/http';
 import { useProjectCodePreview } from '../api/get-project-code';
 import { useProjectDics } from '../api/get-project-dics';
-import { useSaveProject } from '../api/save-project';
 import { useProjectFormRules } from '../hooks/use-project-form-rules';
+import { useSaveApplication } from '../hooks/use-save-application';
 import { ProjectDicPicker } from './project-dic-picker';
 import { ProjectFormSections } from './project-form-sections';
 
@@ -129,7 +129,7 @@ export function ProjectFormView<E extends object = Record<string, never>>({
   const [saving, setSaving] = useState(false);
   // What was filled in automatically last, so a later choice replaces it but not what was typed.
   const filled = useRef<Partial<ProjectFormValues>>({});
-  const save = useSaveProject(project?.id);
+  const save = useSaveApplication(project?.id);
   const { formIssues } = useProjectFormRules();
   const regionCode = Form.useWatch('regionCode', form);
   const preview = useProjectCodePreview(project ? undefined : regionCode);

@@ -31,9 +31,9 @@ import {
 } from '@drp/domain';
 import { currentLocale } from '../../../config/i18n';
 import { ApiError } from '../../../lib/http';
-import { useSaveSurveyInfo } from '../api/save-survey-info';
-import { useSubmitSurveyInfo } from '../api/submit-survey-info';
-import type { SurveyInfoTarget } from '../api/survey-info-scope';
+import type { ProjectTarget } from '../../../lib/project-target';
+import { useSaveOwnSurveyInfo } from '../api/save-own-survey-info';
+import { useSubmitOwnSurveyInfo } from '../api/submit-own-survey-info';
 import { chinaToday, useSurveyInfoRules } from '../hooks/use-survey-info-rules';
 import './survey-infos.css';
 
@@ -87,7 +87,7 @@ export function SurveyInfoForm({
   onSubmitted,
   onBack,
 }: {
-  target: SurveyInfoTarget;
+  target: ProjectTarget;
   /** The unit's saved draft; none before the first save. */
   info: SurveyInfo | null;
   onSubmitted?: (info: SurveyInfo) => void;
@@ -97,8 +97,8 @@ export function SurveyInfoForm({
   const { message, modal } = App.useApp();
   const locale = currentLocale();
   const [form] = Form.useForm<Values>();
-  const save = useSaveSurveyInfo(target);
-  const submit = useSubmitSurveyInfo(target);
+  const save = useSaveOwnSurveyInfo(target);
+  const submit = useSubmitOwnSurveyInfo(target);
   const { field, grade } = useSurveyInfoRules();
   const importance = Form.useWatch('importanceGrade', form) as Grade | undefined;
   const site = Form.useWatch('siteComplexity', form) as Grade | undefined;

@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { SURVEY_GRADES, SURVEY_STAGES, type SurveyInfo } from '@drp/domain';
 import { currentLocale } from '../../../config/i18n';
+import type { ProjectTarget } from '../../../lib/project-target';
 import { useSurveyInfos } from '../api/get-survey-infos';
-import type { SurveyInfoTarget } from '../api/survey-info-scope';
 import { SurveyInfoStatusTag } from './survey-info-status-tag';
 
 /**
@@ -19,7 +19,7 @@ export function SurveyInfoList({
   formPath,
   infoPath,
 }: {
-  target: SurveyInfoTarget;
+  target: ProjectTarget;
   canFill: boolean;
   /** The acting unit's own form. */
   formPath: string;

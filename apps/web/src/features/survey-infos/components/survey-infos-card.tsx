@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { SURVEY_GRADES } from '@drp/domain';
 import { currentLocale } from '../../../config/i18n';
+import type { ProjectTarget } from '../../../lib/project-target';
 import { useSurveyInfos } from '../api/get-survey-infos';
-import type { SurveyInfoTarget } from '../api/survey-info-scope';
 import { SurveyInfoStatusTag } from './survey-info-status-tag';
 import { SurveyInfoView } from './survey-info-view';
 
@@ -12,7 +12,7 @@ import { SurveyInfoView } from './survey-info-view';
  * The survey units' information of an application, read-only, for its detail pages: the
  * construction unit, the agency and the supervisors read what the survey units submitted.
  */
-export function SurveyInfosCard({ target }: { target: SurveyInfoTarget }) {
+export function SurveyInfosCard({ target }: { target: ProjectTarget }) {
   const { t } = useTranslation();
   const locale = currentLocale();
   const infos = useSurveyInfos(target);

@@ -1,0 +1,14 @@
+import { request, toQueryString } from '../../../lib/http';
+import { actingAs, projectUrl, type ProjectTarget } from '../../../lib/project-target';
+import { useHandoverMutation } from './use-handover-mutation';
+
+/**
+ * `docRepositoryOrg/confirmApplyDoc` by the construction unit: sends the version to review once
+ * every unit has committed. (The spec's one call also serves the agency's acceptance: accept-docs.)
+ */
+export const useSendDocsToReview = (target: ProjectTarget) =>
+  useHandoverMutation((versionId: string) =>
+    request<null>(projectUrl(target, `docRepositoryOrg/confirmApplyDoc?${toQueryString({ versionId })}`), {
+      headers: actingAs(target.orgId),
+    }),
+  );
