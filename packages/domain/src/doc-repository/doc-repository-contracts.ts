@@ -212,20 +212,6 @@ export type DocPersonInfo = z.infer<typeof docPersonInfo>;
 
 // ---- hand-over (docRepositoryOrg) ----
 
-/**
- * Spec §6: the audit receive pages use director authority. The agency's director, its approval
- * administrators and its sub-admin (member admin) accept, return and remind; the server and the
- * screens ask this one rule.
- */
-export function receivesDocs(member: { orgType: string; admin: boolean; profiles: readonly string[] }) {
-  return (
-    member.orgType === 'CENSOR' &&
-    (member.admin ||
-      member.profiles.includes('DRAWING_APPROVAL_DIRECTOR') ||
-      member.profiles.includes('DRAWING_APPROVAL_ADMIN'))
-  );
-}
-
 export const DOC_FEEDBACK_LIMITS = { reasonMax: 500, itemsMax: 100 } as const;
 
 /** `commitDoc`: the acting unit hands over its materials of one category in the current version. */

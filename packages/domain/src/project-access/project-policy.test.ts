@@ -1,0 +1,517 @@
+import { describe, expect, it } from 'vitest';
+import { BUILDING_STATUS_KEYS, type BuildingStatus } from '../buildings/building-contracts.js';
+import { DOC_CATEGORY_KEYS, DOC_VERSION_STATUS_KEYS } from '../doc-repository/doc-repository-contracts.js';
+import type { ErrorCode } from '../errors/error-codes.js';
+import { PROJECT_STATUS_KEYS } from '../projects/project-status.js';
+import { applicationAfter, buildingAfter, docVersionAfter } from './project-lifecycle.js';
+import { PROJECT_PARTS, partOf, scopeOf, seesProject, type ProjectPart } from './project-part.js';
+import {
+  PROJECT_ACTIONS,
+  PROJECT_POLICY,
+  applicationAbilities,
+  buildingAbilities,
+  can,
+  receivesDocs,
+  refusal,
+  type ApplicationFacts,
+  type DocVersionFacts,
+  type PolicySubject,
+  type ProjectAction,
+  type ProjectActor,
+} from './project-policy.js';
+
+/*
+ * The expected answers are written out again here as explicit lists, not as the predicates of
+ * PROJECT_POLICY: every action is walked over every part, every standing in the organisation and
+ * every state, and each answer must be the one listed. A state is written as a key of its facts
+ * ("SUBMITTED/-/DRAFT/named"); `*` matches any one segment, and a final `*` the rest.
+ */
+
+const STANDINGS: Pick<ProjectActor, 'admin' | 'profiles'>[] = [
+  { admin: false, profiles: [] },
+  { admin: false, profiles: ['DATA_UPLOAD'] },
+  { admin: false, profiles: ['DRAWING_APPROVAL_NORMAL'] },
+  { admin: false, profiles: ['DRAWING_APPROVAL_DIRECTOR'] },
+  { admin: false, profiles: ['DRAWING_APPROVAL_ADMIN'] },
+  { admin: true, profiles: [] },
+];
+const ACTORS: ProjectActor[] = PROJECT_PARTS.flatMap((part) => STANDINGS.map((s) => ({ part, ...s })));
+/** The agency's director, approval administrator or member admin. */
+const isDecider = (a: ProjectActor) =>
+  a.part === 'CENSOR' &&
+  (a.admin ||
+    a.profiles.includes('DRAWING_APPROVAL_DIRECTOR') ||
+    a.profiles.includes('DRAWING_APPROVAL_ADMIN'));
+
+const bools = [false, true];
+const APPLICATIONS: ApplicationFacts[] = PROJECT_STATUS_KEYS.flatMap((status) =>
+  bools.map((accepted) => ({ status, accepted })),
+);
+const VERSIONS: DocVersionFacts[] = DOC_VERSION_STATUS_KEYS.flatMap((status) =>
+  bools.map((latest) => ({ status, latest })),
+);
+
+/** Every state of each subject, and its key as the expectations below spell it. */
+const STATES: {
+  [S in PolicySubject]: { all: unknown[]; key: (facts: never, actor: ProjectActor) => string };
+} = {
+  application: {
+    all: APPLICATIONS,
+    key: (f: ApplicationFacts) => `${f.status}/${f.accepted ? 'accepted' : '-'}`,
+  },
+  building: {
+    all: APPLICATIONS.flatMap((project) =>
+      BUILDING_STATUS_KEYS.flatMap((status: BuildingStatus) =>
+        bools.map((named) => ({ project, building: { status }, named })),
+      ),
+    ),
+    key: (f: { project: ApplicationFacts; building: { status: string }; named: boolean }) =>
+      `${f.project.status}/${f.project.accepted ? 'accepted' : '-'}/${f.building.status}/${f.named ? 'named' : '-'}`,
+  },
+  docVersion: { all: VERSIONS, key: (v: DocVersionFacts) => `${v.status}/${v.latest ? 'latest' : 'old'}` },
+  docCommit: {
+    all: VERSIONS.flatMap((version) =>
+      DOC_CATEGORY_KEYS.flatMap((category) =>
+        bools.flatMap((committed) => bools.map((hasFiles) => ({ version, category, committed, hasFiles }))),
+      ),
+    ),
+    key: (
+      f: { version: DocVersionFacts; category: string; committed: boolean; hasFiles: boolean },
+      a: ProjectActor,
+    ) =>
+      `${f.version.status}/${f.version.latest ? 'latest' : 'old'}/${f.category === a.part ? 'mine' : 'other'}/` +
+      `${f.committed ? 'committed' : '-'}/${f.hasFiles ? 'files' : 'none'}`,
+  },
+  docSend: {
+    all: VERSIONS.flatMap((version) => bools.map((allCommitted) => ({ version, allCommitted }))),
+    key: (f: { version: DocVersionFacts; allCommitted: boolean }) =>
+      `${f.version.status}/${f.version.latest ? 'latest' : 'old'}/${f.allCommitted ? 'all' : 'missing'}`,
+  },
+  docWrite: {
+    all: VERSIONS.flatMap((version) =>
+      DOC_CATEGORY_KEYS.flatMap((category) =>
+        bools.flatMap((ownFolder) => bools.map((committed) => ({ version, category, ownFolder, committed }))),
+      ),
+    ),
+    key: (
+      f: { version: DocVersionFacts; category: string; ownFolder: boolean; committed: boolean },
+      a: ProjectActor,
+    ) =>
+      `${f.version.status}/${f.version.latest ? 'latest' : 'old'}/${f.category === a.part ? 'mine' : 'other'}/` +
+      `${f.ownFolder ? 'own' : 'foreign'}/${f.committed ? 'committed' : '-'}`,
+  },
+  surveyInfo: {
+    all: [null, 'DRAFT', 'SUBMITTED'].map((status) => ({ status })),
+    key: (f: { status: string | null }) => f.status ?? 'none',
+  },
+  alterStart: {
+    all: bools.map((passed) => ({ passed })),
+    key: (f: { passed: boolean }) => (f.passed ? 'passed' : '-'),
+  },
+};
+
+interface Expected {
+  subject: PolicySubject;
+  who: 'anyone' | 'decider' | readonly ProjectPart[];
+  refused: ErrorCode;
+  /** The states (keys) the action is open in. */
+  open: readonly string[];
+  /** Why every other state refuses it: the first matching pattern's code. */
+  closed: readonly (readonly [string, ErrorCode])[];
+}
+
+const OPEN_BUILDINGS = ['DRAFT/*', 'SUBMITTED/*'];
+const EXPECTED: Record<ProjectAction, Expected> = {
+  'project.view': { subject: 'application', who: 'anyone', refused: 'NOT_FOUND', open: ['*'], closed: [] },
+  'application.edit': {
+    subject: 'application',
+    who: ['CONSTRUCT'],
+    refused: 'NOT_FOUND',
+    open: ['DRAFT/*'],
+    closed: [['*', 'PROJECT_NOT_DRAFT']],
+  },
+  'application.delete': {
+    subject: 'application',
+    who: ['CONSTRUCT'],
+    refused: 'NOT_FOUND',
+    open: ['DRAFT/*'],
+    closed: [['*', 'PROJECT_NOT_DRAFT']],
+  },
+  'application.submit': {
+    subject: 'application',
+    who: ['CONSTRUCT'],
+    refused: 'NOT_FOUND',
+    open: ['DRAFT/*'],
+    closed: [['*', 'PROJECT_NOT_DRAFT']],
+  },
+  'application.revoke': {
+    subject: 'application',
+    who: ['CONSTRUCT'],
+    refused: 'NOT_FOUND',
+    open: ['SUBMITTED/-', 'MATERIALS_SENT/-'],
+    closed: [
+      ['DRAFT/*', 'PROJECT_NOT_SUBMITTED'],
+      ['*', 'PROJECT_ALREADY_ACCEPTED'],
+    ],
+  },
+  'attachments.edit': {
+    subject: 'application',
+    who: ['CONSTRUCT'],
+    refused: 'NOT_FOUND',
+    open: ['DRAFT/*'],
+    closed: [['*', 'PROJECT_NOT_DRAFT']],
+  },
+  'alter.start': {
+    subject: 'alterStart',
+    who: ['CONSTRUCT'],
+    refused: 'NOT_FOUND',
+    open: ['passed'],
+    closed: [['*', 'ALTER_NO_PASSED_APPLICATION']],
+  },
+  'building.add': {
+    subject: 'application',
+    who: ['CONSTRUCT', 'DESIGN'],
+    refused: 'FORBIDDEN',
+    open: OPEN_BUILDINGS,
+    closed: [['*', 'BUILDING_PROJECT_LOCKED']],
+  },
+  'building.edit': {
+    subject: 'building',
+    who: ['CONSTRUCT', 'DESIGN'],
+    refused: 'FORBIDDEN',
+    open: [
+      'DRAFT/*/DRAFT/*',
+      'DRAFT/*/REJECTED/*',
+      'DRAFT/*/SUBMITTED/*',
+      'SUBMITTED/*/DRAFT/*',
+      'SUBMITTED/*/REJECTED/*',
+    ],
+    closed: [
+      ...OPEN_BUILDINGS.map((p) => [p, 'BUILDING_NOT_EDITABLE'] as const),
+      ['*', 'BUILDING_PROJECT_LOCKED'],
+    ],
+  },
+  'building.submit': {
+    subject: 'building',
+    who: ['CONSTRUCT', 'DESIGN'],
+    refused: 'FORBIDDEN',
+    open: ['DRAFT/*/DRAFT/*', 'DRAFT/*/REJECTED/*', 'SUBMITTED/*/DRAFT/*', 'SUBMITTED/*/REJECTED/*'],
+    closed: [
+      ...OPEN_BUILDINGS.map((p) => [p, 'BUILDING_NOT_EDITABLE'] as const),
+      ['*', 'BUILDING_PROJECT_LOCKED'],
+    ],
+  },
+  'building.surveyFindings': {
+    subject: 'building',
+    who: ['SURVEY'],
+    refused: 'FORBIDDEN',
+    open: ['DRAFT/*/DRAFT/named', 'DRAFT/*/SUBMITTED/named', 'DRAFT/*/REJECTED/named'].flatMap((k) => [
+      k,
+      k.replace(/^DRAFT/, 'SUBMITTED'),
+    ]),
+    closed: [
+      ['DRAFT/*/CONFIRMED/*', 'BUILDING_NOT_EDITABLE'],
+      ['SUBMITTED/*/CONFIRMED/*', 'BUILDING_NOT_EDITABLE'],
+      ...OPEN_BUILDINGS.map((p) => [p, 'BUILDING_UNIT_NOT_NAMED'] as const),
+      ['*', 'BUILDING_PROJECT_LOCKED'],
+    ],
+  },
+  'building.designInfo': {
+    subject: 'building',
+    who: ['DESIGN'],
+    refused: 'FORBIDDEN',
+    open: ['DRAFT/*/DRAFT/named', 'DRAFT/*/SUBMITTED/named', 'DRAFT/*/REJECTED/named'].flatMap((k) => [
+      k,
+      k.replace(/^DRAFT/, 'SUBMITTED'),
+    ]),
+    closed: [
+      ['DRAFT/*/CONFIRMED/*', 'BUILDING_NOT_EDITABLE'],
+      ['SUBMITTED/*/CONFIRMED/*', 'BUILDING_NOT_EDITABLE'],
+      ...OPEN_BUILDINGS.map((p) => [p, 'BUILDING_UNIT_NOT_NAMED'] as const),
+      ['*', 'BUILDING_PROJECT_LOCKED'],
+    ],
+  },
+  'building.tasks': {
+    subject: 'application',
+    who: ['CENSOR'],
+    refused: 'FORBIDDEN',
+    open: ['*'],
+    closed: [],
+  },
+  'building.confirm': {
+    subject: 'building',
+    who: 'decider',
+    refused: 'FORBIDDEN',
+    open: ['*/*/SUBMITTED/*'],
+    closed: [['*', 'BUILDING_NOT_SUBMITTED']],
+  },
+  'building.reject': {
+    subject: 'building',
+    who: 'decider',
+    refused: 'FORBIDDEN',
+    open: ['SUBMITTED/-/SUBMITTED/*', 'MATERIALS_SENT/-/SUBMITTED/*'],
+    closed: [['*', 'BUILDING_REJECT_NOT_ALLOWED']],
+  },
+  'surveyInfo.own': {
+    subject: 'application',
+    who: ['SURVEY'],
+    refused: 'NOT_FOUND',
+    open: ['*'],
+    closed: [],
+  },
+  'surveyInfo.edit': {
+    subject: 'surveyInfo',
+    who: ['SURVEY'],
+    refused: 'NOT_FOUND',
+    open: ['none', 'DRAFT'],
+    closed: [['*', 'SURVEY_INFO_SUBMITTED']],
+  },
+  'surveyInfo.submit': {
+    subject: 'surveyInfo',
+    who: ['SURVEY'],
+    refused: 'NOT_FOUND',
+    open: ['DRAFT'],
+    closed: [
+      ['none', 'SURVEY_INFO_NOT_SAVED'],
+      ['*', 'SURVEY_INFO_SUBMITTED'],
+    ],
+  },
+  'docs.write': {
+    subject: 'docWrite',
+    who: 'anyone',
+    refused: 'DOC_FOLDER_NOT_YOURS',
+    open: ['UPLOADING/latest/mine/own/-'],
+    closed: [
+      ['UPLOADING/latest/mine/own/committed', 'DOC_ALREADY_COMMITTED'],
+      ['UPLOADING/latest/*', 'DOC_FOLDER_NOT_YOURS'],
+      ['*', 'DOC_VERSION_LOCKED'],
+    ],
+  },
+  'docs.commit': {
+    subject: 'docCommit',
+    who: ['DESIGN', 'SURVEY'],
+    refused: 'DOC_FOLDER_NOT_YOURS',
+    open: ['UPLOADING/latest/mine/-/files'],
+    closed: [
+      ['*/*/other/*', 'DOC_FOLDER_NOT_YOURS'],
+      ['UPLOADING/latest/mine/committed/*', 'DOC_ALREADY_COMMITTED'],
+      ['UPLOADING/latest/mine/-/none', 'DOC_NOTHING_TO_COMMIT'],
+      ['*', 'DOC_VERSION_LOCKED'],
+    ],
+  },
+  'docs.send': {
+    subject: 'docSend',
+    who: ['CONSTRUCT'],
+    refused: 'FORBIDDEN',
+    open: ['UPLOADING/latest/all'],
+    closed: [
+      ['UPLOADING/latest/missing', 'DOC_UNITS_NOT_COMMITTED'],
+      ['*', 'DOC_VERSION_LOCKED'],
+    ],
+  },
+  'docs.accept': {
+    subject: 'docVersion',
+    who: 'decider',
+    refused: 'DOC_DIRECTOR_ONLY',
+    open: ['SUBMITTED/*'],
+    closed: [['*', 'DOC_NOT_SENT']],
+  },
+  'docs.return': {
+    subject: 'docVersion',
+    who: 'decider',
+    refused: 'DOC_DIRECTOR_ONLY',
+    open: ['SUBMITTED/*'],
+    closed: [['*', 'DOC_NOT_SENT']],
+  },
+  'docs.remind': {
+    subject: 'docVersion',
+    who: 'decider',
+    refused: 'DOC_DIRECTOR_ONLY',
+    open: ['UPLOADING/latest', 'SUBMITTED/latest'],
+    closed: [['*', 'DOC_VERSION_LOCKED']],
+  },
+};
+
+function matches(pattern: string, key: string) {
+  const p = pattern.split('/');
+  const k = key.split('/');
+  for (let i = 0; i < p.length; i++) {
+    if (p[i] === '*' && i === p.length - 1) return true;
+    if (p[i] !== '*' && p[i] !== k[i]) return false;
+  }
+  return p.length === k.length;
+}
+
+function expectedAnswer(e: Expected, actor: ProjectActor, key: string): ErrorCode | undefined {
+  const allowed =
+    e.who === 'anyone' ? true : e.who === 'decider' ? isDecider(actor) : e.who.includes(actor.part);
+  if (!allowed) return e.refused;
+  if (e.open.some((p) => matches(p, key))) return undefined;
+  const closed = e.closed.find(([p]) => matches(p, key));
+  if (!closed) throw new Error(`no expectation for state ${key}`);
+  return closed[1];
+}
+
+describe('PROJECT_POLICY', () => {
+  it('has an expectation for every action, and no other', () => {
+    expect(Object.keys(EXPECTED).sort()).toEqual([...PROJECT_ACTIONS].sort());
+  });
+
+  for (const action of PROJECT_ACTIONS) {
+    it(`${action}: every part × standing × state answers as listed`, () => {
+      const e = EXPECTED[action];
+      expect(PROJECT_POLICY[action].subject).toBe(e.subject);
+      const states = STATES[e.subject];
+      let opened = 0;
+      const seen = new Set<ErrorCode>();
+      for (const actor of ACTORS)
+        for (const facts of states.all) {
+          const key = states.key(facts as never, actor);
+          const want = expectedAnswer(e, actor, key);
+          const got = refusal(action, actor, facts as never);
+          if (got !== want)
+            throw new Error(`${action} for ${JSON.stringify(actor)} in ${key}: ${got} instead of ${want}`);
+          expect(can(action, actor, facts as never)).toBe(want === undefined);
+          if (want === undefined) opened++;
+          else seen.add(want);
+        }
+      // Some state opens the action, and every refusal listed is reached by some state.
+      expect(opened).toBeGreaterThan(0);
+      for (const [, code] of e.closed) expect(seen).toContain(code);
+      if (e.who !== 'anyone') expect(seen).toContain(e.refused);
+    });
+  }
+
+  it('receivesDocs is the agency director, approval administrator or member admin, of a review agency only', () => {
+    const member = (orgType: string, admin: boolean, profiles: string[]) => ({ orgType, admin, profiles });
+    expect(receivesDocs(member('CENSOR', false, ['DRAWING_APPROVAL_DIRECTOR']))).toBe(true);
+    expect(receivesDocs(member('CENSOR', false, ['DRAWING_APPROVAL_ADMIN']))).toBe(true);
+    expect(receivesDocs(member('CENSOR', true, []))).toBe(true);
+    expect(receivesDocs(member('CENSOR', false, ['DRAWING_APPROVAL_NORMAL']))).toBe(false);
+    expect(receivesDocs(member('CONSTRUCT', true, ['DRAWING_APPROVAL_DIRECTOR']))).toBe(false);
+  });
+
+  it('abilities are the table answers under the screen names', () => {
+    const owner: ProjectActor = { part: 'CONSTRUCT', admin: false, profiles: [] };
+    const director: ProjectActor = { part: 'CENSOR', admin: false, profiles: ['DRAWING_APPROVAL_DIRECTOR'] };
+    const design: ProjectActor = { part: 'DESIGN', admin: false, profiles: [] };
+    expect(applicationAbilities(owner, { status: 'DRAFT', accepted: false })).toEqual({
+      edit: true,
+      delete: true,
+      submit: true,
+      revoke: false,
+      editAttachments: true,
+      addBuildings: true,
+      buildingTasks: false,
+    });
+    expect(applicationAbilities(owner, { status: 'MATERIALS_SENT', accepted: false })).toEqual({
+      edit: false,
+      delete: false,
+      submit: false,
+      revoke: true,
+      editAttachments: false,
+      addBuildings: false,
+      buildingTasks: false,
+    });
+    const submitted = {
+      project: { status: 'SUBMITTED', accepted: false },
+      building: { status: 'SUBMITTED' },
+    } as const;
+    expect(buildingAbilities(director, submitted, { design: false, survey: false })).toEqual({
+      edit: false,
+      submit: false,
+      confirm: true,
+      reject: true,
+      editDesignInfo: false,
+      editSurveyFindings: false,
+    });
+    expect(buildingAbilities(design, submitted, { design: true, survey: false })).toEqual({
+      edit: false,
+      submit: false,
+      confirm: false,
+      reject: false,
+      editDesignInfo: true,
+      editSurveyFindings: false,
+    });
+    expect(buildingAbilities(design, submitted, { design: false, survey: false }).editDesignInfo).toBe(false);
+  });
+});
+
+describe('visibility', () => {
+  const project = (status: 'DRAFT' | 'SUBMITTED', regionCode: string | null = '430102') => ({
+    status,
+    regionCode,
+    constructOrgId: 'c1',
+  });
+  const parties = [
+    { orgId: 'c1', role: 'CONSTRUCT' as const },
+    { orgId: 'd1', role: 'DESIGN' as const },
+  ];
+
+  it('the construction unit sees its own, drafts too; no one else sees a draft', () => {
+    expect(seesProject(scopeOf({ orgId: 'c1', orgType: 'CONSTRUCT' }, null), project('DRAFT'), parties)).toBe(
+      true,
+    );
+    expect(
+      seesProject(scopeOf({ orgId: 'c2', orgType: 'CONSTRUCT' }, null), project('SUBMITTED'), parties),
+    ).toBe(false);
+    expect(seesProject(scopeOf({ orgId: 'd1', orgType: 'DESIGN' }, null), project('DRAFT'), parties)).toBe(
+      false,
+    );
+    expect(
+      seesProject(scopeOf({ orgId: 'j1', orgType: 'JOINTTRIAL' }, null), project('DRAFT'), parties),
+    ).toBe(false);
+  });
+
+  it('a named unit, its region authority and joint-review bodies see it once submitted', () => {
+    expect(
+      seesProject(scopeOf({ orgId: 'd1', orgType: 'DESIGN' }, null), project('SUBMITTED'), parties),
+    ).toBe(true);
+    expect(
+      seesProject(scopeOf({ orgId: 'd2', orgType: 'DESIGN' }, null), project('SUBMITTED'), parties),
+    ).toBe(false);
+    expect(
+      seesProject(scopeOf({ orgId: 'd1', orgType: 'SURVEY' }, null), project('SUBMITTED'), parties),
+    ).toBe(false);
+    expect(
+      seesProject(scopeOf({ orgId: 'k', orgType: 'CONTROL' }, '430100'), project('SUBMITTED'), parties),
+    ).toBe(true);
+    expect(
+      seesProject(scopeOf({ orgId: 'k', orgType: 'CONTROL' }, '440100'), project('SUBMITTED'), parties),
+    ).toBe(false);
+    expect(
+      seesProject(scopeOf({ orgId: 'k', orgType: 'CONTROL' }, null), project('SUBMITTED', null), parties),
+    ).toBe(true);
+    expect(
+      seesProject(scopeOf({ orgId: 'j1', orgType: 'JOINTTRIAL' }, null), project('SUBMITTED'), parties),
+    ).toBe(true);
+  });
+
+  it('the part follows the organisation type', () => {
+    expect(partOf('CONTROL')).toBe('SUPERVISOR');
+    expect(partOf('JOINTTRIAL')).toBe('JOINT_REVIEW');
+    expect(partOf('CENSOR')).toBe('CENSOR');
+  });
+});
+
+describe('lifecycle', () => {
+  it('the application moves as the steps say and stays put otherwise', () => {
+    expect(applicationAfter('submit', 'DRAFT')).toBe('SUBMITTED');
+    expect(applicationAfter('revoke', 'MATERIALS_SENT')).toBe('DRAFT');
+    expect(applicationAfter('sendDocs', 'SUBMITTED')).toBe('MATERIALS_SENT');
+    expect(applicationAfter('sendDocs', 'IN_REVIEW')).toBe('IN_REVIEW');
+    expect(applicationAfter('acceptDocs', 'MATERIALS_SENT')).toBe('IN_REVIEW');
+    expect(applicationAfter('acceptDocs', 'OPINIONS_ISSUED')).toBe('OPINIONS_ISSUED');
+    expect(applicationAfter('returnDocs', 'MATERIALS_SENT')).toBe('SUBMITTED');
+    expect(applicationAfter('returnDocs', 'IN_REVIEW')).toBe('IN_REVIEW');
+  });
+
+  it('buildings and document versions too', () => {
+    expect(buildingAfter('change', 'SUBMITTED')).toBe('DRAFT');
+    expect(buildingAfter('change', 'REJECTED')).toBe('REJECTED');
+    expect(buildingAfter('submit', 'REJECTED')).toBe('SUBMITTED');
+    expect(docVersionAfter('send', 'UPLOADING')).toBe('SUBMITTED');
+    expect(docVersionAfter('accept', 'SUBMITTED')).toBe('REVIEW');
+    expect(docVersionAfter('return', 'SUBMITTED')).toBe('UPLOADING');
+  });
+});

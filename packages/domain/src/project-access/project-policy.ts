@@ -1,0 +1,419 @@
+import type { BuildingStatus } from '../buildings/building-contracts.js';
+import type { DocCategory, DocVersionStatus } from '../doc-repository/doc-repository-contracts.js';
+import type { ErrorCode } from '../errors/error-codes.js';
+import type { ProjectStatus } from '../projects/project-status.js';
+import type { SurveyInfoStatus } from '../survey-infos/survey-info-contracts.js';
+import type { ProjectPart } from './project-part.js';
+
+/**
+ * "May this member do this to this application?", answered once, as data: each action names who
+ * may (part and profiles), what a party without the right is told, and the state it needs. The
+ * server enforces it through `openProject` (modules/project-access); answers carry the result as
+ * `can`, so screens offer only what the server would accept. Everything here reads plain data.
+ */
+
+/** The acting member as the rules see it: its part in the application and its own standing. */
+export interface ProjectActor {
+  part: ProjectPart;
+  admin: boolean;
+  profiles: readonly string[];
+}
+
+/** The application as the rules see it. `accepted`: the review agency has accepted materials. */
+export interface ApplicationFacts {
+  status: ProjectStatus;
+  accepted: boolean;
+}
+
+export interface BuildingFacts {
+  project: ApplicationFacts;
+  building: { status: BuildingStatus };
+  /** The acting unit is named on the building (a unit enters its own findings only there). */
+  named: boolean;
+}
+
+export interface DocVersionFacts {
+  status: DocVersionStatus;
+  latest: boolean;
+}
+
+export interface DocCommitFacts {
+  version: DocVersionFacts;
+  category: DocCategory;
+  /** The acting unit has already handed over this category in this version. */
+  committed: boolean;
+  /** The acting unit has files of this category in this version. */
+  hasFiles: boolean;
+}
+
+export interface DocSendFacts {
+  version: DocVersionFacts;
+  /** Every design and survey unit has handed over its materials. */
+  allCommitted: boolean;
+}
+
+export interface DocWriteFacts {
+  version: DocVersionFacts;
+  /** The category of the folder written to. */
+  category: DocCategory;
+  /** The folder is open to every unit of its category, or is the acting unit's own. */
+  ownFolder: boolean;
+  committed: boolean;
+}
+
+export interface SurveyInfoFacts {
+  /** The acting survey unit's own information: null before its first save. */
+  status: SurveyInfoStatus | null;
+}
+
+export interface AlterStartFacts {
+  /** The project master has an application that passed review. */
+  passed: boolean;
+}
+
+/** What a rule reads: the application alone, or the thing inside it the action touches. */
+export type PolicySubject =
+  | 'application'
+  | 'building'
+  | 'docVersion'
+  | 'docCommit'
+  | 'docSend'
+  | 'docWrite'
+  | 'surveyInfo'
+  | 'alterStart';
+
+interface FactsOf {
+  application: ApplicationFacts;
+  building: BuildingFacts;
+  docVersion: DocVersionFacts;
+  docCommit: DocCommitFacts;
+  docSend: DocSendFacts;
+  docWrite: DocWriteFacts;
+  surveyInfo: SurveyInfoFacts;
+  alterStart: AlterStartFacts;
+}
+
+export interface ProjectRule<S extends PolicySubject = PolicySubject> {
+  subject: S;
+  /** Who may, by part and profiles. */
+  who: (actor: ProjectActor) => boolean;
+  /**
+   * What a party without the right is told: FORBIDDEN unless the thing is someone else's own
+   * (NOT_FOUND, as if missing) or the answer names why (a folder of another unit).
+   */
+  refused: ErrorCode;
+  /** Why the state forbids the action now (checked in this order), or undefined when it allows it. */
+  blocks: (facts: FactsOf[S], actor: ProjectActor) => ErrorCode | undefined;
+}
+
+/** A rule of any subject (a union, so each rule keeps its own facts type). */
+type AnyRule = { [S in PolicySubject]: ProjectRule<S> }[PolicySubject];
+
+const rule = <S extends PolicySubject>(r: ProjectRule<S>) => r;
+const anyone = () => true;
+const never = () => undefined;
+const parts =
+  (...allowed: ProjectPart[]) =>
+  (actor: ProjectActor) =>
+    allowed.includes(actor.part);
+
+/**
+ * Spec §6: the review agency's director, its approval administrators and its sub-admin (member
+ * admin) accept, return and remind materials, and confirm or reject buildings.
+ */
+export const decides = (actor: ProjectActor) =>
+  actor.part === 'CENSOR' &&
+  (actor.admin ||
+    actor.profiles.includes('DRAWING_APPROVAL_DIRECTOR') ||
+    actor.profiles.includes('DRAWING_APPROVAL_ADMIN'));
+
+/** `decides` for a member of any organisation (the receive pages' menu asks it before any project). */
+export function receivesDocs(member: { orgType: string; admin: boolean; profiles: readonly string[] }) {
+  return (
+    member.orgType === 'CENSOR' && decides({ part: 'CENSOR', admin: member.admin, profiles: member.profiles })
+  );
+}
+
+/** Buildings change until the construction unit sends the materials to review. */
+export const buildingsOpen = (project: ApplicationFacts) =>
+  project.status === 'DRAFT' || project.status === 'SUBMITTED';
+
+/**
+ * Basic data changes while a building is a draft or was rejected. A building submitted while its
+ * application is a draft (never sent, or recalled) has reached no agency yet, so it may change
+ * too; it then goes back to draft and is submitted again.
+ */
+export const isEditable = (facts: Pick<BuildingFacts, 'project' | 'building'>) =>
+  facts.building.status === 'DRAFT' ||
+  facts.building.status === 'REJECTED' ||
+  (facts.building.status === 'SUBMITTED' && facts.project.status === 'DRAFT');
+
+/** The agency may reject a submitted building only until it accepts the materials. */
+export const rejectAllowed = (facts: Pick<BuildingFacts, 'project' | 'building'>) =>
+  facts.building.status === 'SUBMITTED' &&
+  (facts.project.status === 'SUBMITTED' || facts.project.status === 'MATERIALS_SENT') &&
+  !facts.project.accepted;
+
+/** The construction unit recalls a submitted application until the agency accepts it. */
+export function revokeBlocked(project: ApplicationFacts): ErrorCode | undefined {
+  if (project.status === 'DRAFT') return 'PROJECT_NOT_SUBMITTED';
+  if (project.accepted || (project.status !== 'SUBMITTED' && project.status !== 'MATERIALS_SENT'))
+    return 'PROJECT_ALREADY_ACCEPTED';
+  return undefined;
+}
+
+const draftOnly = (project: ApplicationFacts) =>
+  project.status === 'DRAFT' ? undefined : 'PROJECT_NOT_DRAFT';
+const uploading = (v: DocVersionFacts) => v.latest && v.status === 'UPLOADING';
+/** A unit's own entries on a building: the project still open, the building not confirmed, the unit named. */
+const ownEntries = (f: BuildingFacts): ErrorCode | undefined => {
+  if (!buildingsOpen(f.project)) return 'BUILDING_PROJECT_LOCKED';
+  if (f.building.status === 'CONFIRMED') return 'BUILDING_NOT_EDITABLE';
+  if (!f.named) return 'BUILDING_UNIT_NOT_NAMED';
+  return undefined;
+};
+
+export const PROJECT_POLICY = {
+  /** Reading the application and everything in it: whoever sees it. */
+  'project.view': rule({ subject: 'application', who: anyone, refused: 'NOT_FOUND', blocks: never }),
+
+  // ---- the application, by its construction unit (anyone else's answers as if missing) ----
+  'application.edit': rule({
+    subject: 'application',
+    who: parts('CONSTRUCT'),
+    refused: 'NOT_FOUND',
+    blocks: draftOnly,
+  }),
+  'application.delete': rule({
+    subject: 'application',
+    who: parts('CONSTRUCT'),
+    refused: 'NOT_FOUND',
+    blocks: draftOnly,
+  }),
+  'application.submit': rule({
+    subject: 'application',
+    who: parts('CONSTRUCT'),
+    refused: 'NOT_FOUND',
+    blocks: draftOnly,
+  }),
+  'application.revoke': rule({
+    subject: 'application',
+    who: parts('CONSTRUCT'),
+    refused: 'NOT_FOUND',
+    blocks: revokeBlocked,
+  }),
+  /** Attachments are part of what the construction unit submits. */
+  'attachments.edit': rule({
+    subject: 'application',
+    who: parts('CONSTRUCT'),
+    refused: 'NOT_FOUND',
+    blocks: draftOnly,
+  }),
+  /** A change application starts from a project master with a passed application. */
+  'alter.start': rule({
+    subject: 'alterStart',
+    who: parts('CONSTRUCT'),
+    refused: 'NOT_FOUND',
+    blocks: (f) => (f.passed ? undefined : 'ALTER_NO_PASSED_APPLICATION'),
+  }),
+
+  // ---- buildings ----
+  /** Adding (or copying) a building: the construction unit and the design units. */
+  'building.add': rule({
+    subject: 'application',
+    who: parts('CONSTRUCT', 'DESIGN'),
+    refused: 'FORBIDDEN',
+    blocks: (p) => (buildingsOpen(p) ? undefined : 'BUILDING_PROJECT_LOCKED'),
+  }),
+  /** Basic data, hazard sources, deleting. */
+  'building.edit': rule({
+    subject: 'building',
+    who: parts('CONSTRUCT', 'DESIGN'),
+    refused: 'FORBIDDEN',
+    blocks: (f) =>
+      !buildingsOpen(f.project)
+        ? 'BUILDING_PROJECT_LOCKED'
+        : isEditable(f)
+          ? undefined
+          : 'BUILDING_NOT_EDITABLE',
+  }),
+  'building.submit': rule({
+    subject: 'building',
+    who: parts('CONSTRUCT', 'DESIGN'),
+    refused: 'FORBIDDEN',
+    blocks: (f) =>
+      !buildingsOpen(f.project)
+        ? 'BUILDING_PROJECT_LOCKED'
+        : f.building.status === 'DRAFT' || f.building.status === 'REJECTED'
+          ? undefined
+          : 'BUILDING_NOT_EDITABLE',
+  }),
+  /** A survey unit's findings for a building it is named on. */
+  'building.surveyFindings': rule({
+    subject: 'building',
+    who: parts('SURVEY'),
+    refused: 'FORBIDDEN',
+    blocks: ownEntries,
+  }),
+  /** A design unit's design info (chief designers per specialty) for a building it is named on. */
+  'building.designInfo': rule({
+    subject: 'building',
+    who: parts('DESIGN'),
+    refused: 'FORBIDDEN',
+    blocks: ownEntries,
+  }),
+  /** The agency's lists of buildings to give review missions for, and its `allowReject` question. */
+  'building.tasks': rule({
+    subject: 'application',
+    who: parts('CENSOR'),
+    refused: 'FORBIDDEN',
+    blocks: never,
+  }),
+  'building.confirm': rule({
+    subject: 'building',
+    who: decides,
+    refused: 'FORBIDDEN',
+    blocks: (f) => (f.building.status === 'SUBMITTED' ? undefined : 'BUILDING_NOT_SUBMITTED'),
+  }),
+  /** Rejecting, and recording the reason for it. */
+  'building.reject': rule({
+    subject: 'building',
+    who: decides,
+    refused: 'FORBIDDEN',
+    blocks: (f) => (rejectAllowed(f) ? undefined : 'BUILDING_REJECT_NOT_ALLOWED'),
+  }),
+
+  // ---- survey information of the application ----
+  /** Reading its own: only a survey unit named in the application has one. */
+  'surveyInfo.own': rule({
+    subject: 'application',
+    who: parts('SURVEY'),
+    refused: 'NOT_FOUND',
+    blocks: never,
+  }),
+  'surveyInfo.edit': rule({
+    subject: 'surveyInfo',
+    who: parts('SURVEY'),
+    refused: 'NOT_FOUND',
+    blocks: (f) => (f.status === 'SUBMITTED' ? 'SURVEY_INFO_SUBMITTED' : undefined),
+  }),
+  'surveyInfo.submit': rule({
+    subject: 'surveyInfo',
+    who: parts('SURVEY'),
+    refused: 'NOT_FOUND',
+    blocks: (f) =>
+      f.status === null
+        ? 'SURVEY_INFO_NOT_SAVED'
+        : f.status === 'SUBMITTED'
+          ? 'SURVEY_INFO_SUBMITTED'
+          : undefined,
+  }),
+
+  // ---- the document repository and its hand-over ----
+  /** Uploading into, adding, renaming, moving, ordering and deleting in a folder of the version. */
+  'docs.write': rule({
+    subject: 'docWrite',
+    who: anyone,
+    refused: 'DOC_FOLDER_NOT_YOURS',
+    blocks: (f, actor) => {
+      if (!uploading(f.version)) return 'DOC_VERSION_LOCKED';
+      if (actor.part !== f.category || !f.ownFolder) return 'DOC_FOLDER_NOT_YOURS';
+      if (f.committed) return 'DOC_ALREADY_COMMITTED';
+      return undefined;
+    },
+  }),
+  /** A design or survey unit hands over its materials of one category. */
+  'docs.commit': rule({
+    subject: 'docCommit',
+    who: parts('DESIGN', 'SURVEY'),
+    refused: 'DOC_FOLDER_NOT_YOURS',
+    blocks: (f, actor) => {
+      if (actor.part !== f.category) return 'DOC_FOLDER_NOT_YOURS';
+      if (!uploading(f.version)) return 'DOC_VERSION_LOCKED';
+      if (f.committed) return 'DOC_ALREADY_COMMITTED';
+      if (!f.hasFiles) return 'DOC_NOTHING_TO_COMMIT';
+      return undefined;
+    },
+  }),
+  /** The construction unit sends the version to review once every unit has handed over. */
+  'docs.send': rule({
+    subject: 'docSend',
+    who: parts('CONSTRUCT'),
+    refused: 'FORBIDDEN',
+    blocks: (f) =>
+      !uploading(f.version) ? 'DOC_VERSION_LOCKED' : f.allCommitted ? undefined : 'DOC_UNITS_NOT_COMMITTED',
+  }),
+  'docs.accept': rule({
+    subject: 'docVersion',
+    who: decides,
+    refused: 'DOC_DIRECTOR_ONLY',
+    blocks: (v) => (v.status === 'SUBMITTED' ? undefined : 'DOC_NOT_SENT'),
+  }),
+  /** Returning the sent version with reasons, which reopens it for upload. */
+  'docs.return': rule({
+    subject: 'docVersion',
+    who: decides,
+    refused: 'DOC_DIRECTOR_ONLY',
+    blocks: (v) => (v.status === 'SUBMITTED' ? undefined : 'DOC_NOT_SENT'),
+  }),
+  /** Reminding the units of missing materials while they upload or after they sent. */
+  'docs.remind': rule({
+    subject: 'docVersion',
+    who: decides,
+    refused: 'DOC_DIRECTOR_ONLY',
+    blocks: (v) => (v.latest && v.status !== 'REVIEW' ? undefined : 'DOC_VERSION_LOCKED'),
+  }),
+} as const satisfies Record<string, AnyRule>;
+
+export type ProjectAction = keyof typeof PROJECT_POLICY;
+export const PROJECT_ACTIONS = Object.keys(PROJECT_POLICY) as ProjectAction[];
+type Policy = typeof PROJECT_POLICY;
+export type SubjectOf<A extends ProjectAction> = Policy[A]['subject'];
+export type FactsFor<A extends ProjectAction> = FactsOf[SubjectOf<A>];
+
+/** Why the actor may not do this now: the refusal for a party without the right, else the state's. */
+export function refusal<A extends ProjectAction>(
+  action: A,
+  actor: ProjectActor,
+  facts: FactsFor<A>,
+): ErrorCode | undefined {
+  const r = PROJECT_POLICY[action] as unknown as ProjectRule<SubjectOf<A>>;
+  if (!r.who(actor)) return r.refused;
+  return r.blocks(facts, actor);
+}
+
+export const can = <A extends ProjectAction>(action: A, actor: ProjectActor, facts: FactsFor<A>) =>
+  refusal(action, actor, facts) === undefined;
+
+/** `ProjectDetail.can`: what the acting organisation may do to the application now. */
+export function applicationAbilities(actor: ProjectActor, project: ApplicationFacts) {
+  return {
+    edit: can('application.edit', actor, project),
+    delete: can('application.delete', actor, project),
+    submit: can('application.submit', actor, project),
+    revoke: can('application.revoke', actor, project),
+    editAttachments: can('attachments.edit', actor, project),
+    addBuildings: can('building.add', actor, project),
+    buildingTasks: can('building.tasks', actor, project),
+  };
+}
+
+/**
+ * `Building.can`: what the acting organisation may do to one building now. `named`: the acting
+ * organisation is among the building's design or survey units.
+ */
+export function buildingAbilities(
+  actor: ProjectActor,
+  facts: Omit<BuildingFacts, 'named'>,
+  named: { design: boolean; survey: boolean },
+) {
+  const unnamed = { ...facts, named: false };
+  return {
+    edit: can('building.edit', actor, unnamed),
+    submit: can('building.submit', actor, unnamed),
+    confirm: can('building.confirm', actor, unnamed),
+    reject: can('building.reject', actor, unnamed),
+    editDesignInfo: can('building.designInfo', actor, { ...facts, named: named.design }),
+    editSurveyFindings: can('building.surveyFindings', actor, { ...facts, named: named.survey }),
+  };
+}
