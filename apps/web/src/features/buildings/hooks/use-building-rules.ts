@@ -9,19 +9,10 @@ import {
   saveBuildingRequest,
   saveBuildingSurveyInfoRequest,
 } from '@drp/domain';
+import { zodRule, type FieldSchema } from '../../../lib/zod-rule';
 
 type Issue = NonNullable<ReturnType<typeof saveBuildingRequest.safeParse>['error']>['issues'][number];
-/** What a field's schema offers: a check that says what is wrong. */
-interface FieldSchema {
-  safeParse(value: unknown): { success: true } | { success: false; error: { issues: Issue[] } };
-}
 type T = (key: string, options?: Record<string, unknown>) => string;
-
-const isEmpty = (v: unknown) =>
-  v === undefined ||
-  v === null ||
-  (typeof v === 'string' && v.trim() === '') ||
-  (Array.isArray(v) && !v.length);
 
 /** A contract issue said in the user's language. */
 function describeIssue(t: T, issue: Issue, label: string, choose: boolean): string {
@@ -48,28 +39,18 @@ function describeIssue(t: T, issue: Issue, label: string, choose: boolean): stri
 }
 
 function ruleOf(
-  schema: FieldSchema,
+  schema: FieldSchema<Issue>,
   t: T,
   label: string,
   options: { choose?: boolean; required?: boolean; format?: string } = {},
 ): Rule {
   const { choose = false, required = true, format } = options;
-  return {
+  return zodRule(schema, {
     required,
-    validator: async (_, value: unknown) => {
-      if (isEmpty(value)) {
-        if (required)
-          throw new Error(t(choose ? 'buildings.rules.choose' : 'buildings.rules.required', { label }));
-        return;
-      }
-      const result = schema.safeParse(value);
-      if (result.success) return;
-      const issue = result.error.issues[0]!;
-      throw new Error(
-        issue.code === 'invalid_format' && format ? format : describeIssue(t, issue, label, choose),
-      );
-    },
-  };
+    empty: () => t(choose ? 'buildings.rules.choose' : 'buildings.rules.required', { label }),
+    describe: (issue) =>
+      issue.code === 'invalid_format' && format ? format : describeIssue(t, issue, label, choose),
+  });
 }
 
 const BUILDING_CHOICES = new Set([

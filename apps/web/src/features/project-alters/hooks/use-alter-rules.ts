@@ -1,6 +1,7 @@
 import type { FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { projectAlterRequest, type AlterCategory } from '@drp/domain';
+import { zodRule } from '../../../lib/zod-rule';
 
 /** The change's own fields of `projectAlterRequest`, as they sit in the application form. */
 export type AlterField = 'buildingIds' | 'categories' | 'content' | 'reason';
@@ -13,12 +14,6 @@ export interface AlterValues {
   reason: string;
 }
 
-const isEmpty = (v: unknown) =>
-  v === undefined ||
-  v === null ||
-  (typeof v === 'string' && v.trim() === '') ||
-  (Array.isArray(v) && !v.length);
-
 /**
  * Each change field checked by its own schema of `projectAlterRequest` (so bounds cannot drift
  * from the server's), the issue said in the user's language.
@@ -30,26 +25,17 @@ export function useAlterRules() {
   return (name: AlterField): FormRule[] => {
     const label = t(`projectAlters.fields.${name}`);
     return [
-      {
-        required: true,
-        validator: async (_, value: unknown) => {
-          if (isEmpty(value))
-            throw new Error(
-              t(choose(name) ? 'projectAlters.rules.choose' : 'projectAlters.rules.required', { label }),
-            );
-          const result = shape[name].safeParse(value);
-          if (result.success) return;
-          const issue = result.error.issues[0]!;
-          if (issue.code === 'too_big')
-            throw new Error(
-              t(choose(name) ? 'projectAlters.rules.chooseAtMost' : 'projectAlters.rules.maxLength', {
+      zodRule(shape[name], {
+        empty: () =>
+          t(choose(name) ? 'projectAlters.rules.choose' : 'projectAlters.rules.required', { label }),
+        describe: (issue) =>
+          issue.code === 'too_big'
+            ? t(choose(name) ? 'projectAlters.rules.chooseAtMost' : 'projectAlters.rules.maxLength', {
                 label,
                 max: issue.maximum,
-              }),
-            );
-          throw new Error(t('projectAlters.rules.invalid', { label }));
-        },
-      },
+              })
+            : t('projectAlters.rules.invalid', { label }),
+      }),
     ];
   };
 }

@@ -1,20 +1,11 @@
 import type { FormRule as Rule } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { projectDicRequest, projectForm, type ProjectDicRequest, type ProjectForm } from '@drp/domain';
+import { zodRule, type FieldSchema } from '../../../lib/zod-rule';
 
 type Field = keyof ProjectForm;
 type Issue = NonNullable<ReturnType<typeof projectForm.safeParse>['error']>['issues'][number];
-/** What a field's schema offers: a check that says what is wrong. */
-interface FieldSchema {
-  safeParse(value: unknown): { success: true } | { success: false; error: { issues: Issue[] } };
-}
 type T = (key: string, options?: Record<string, unknown>) => string;
-
-const isEmpty = (v: unknown) =>
-  v === undefined ||
-  v === null ||
-  (typeof v === 'string' && v.trim() === '') ||
-  (Array.isArray(v) && !v.length);
 
 /**
  * The contract's rules in the form: each field is checked by its own schema from
@@ -42,19 +33,12 @@ function describeIssue(t: T, issue: Issue, label: string, choose: boolean): stri
   }
 }
 
-function ruleOf(schema: FieldSchema, t: T, label: string, choose: boolean, required: boolean): Rule {
-  return {
+function ruleOf(schema: FieldSchema<Issue>, t: T, label: string, choose: boolean, required: boolean): Rule {
+  return zodRule(schema, {
     required,
-    validator: async (_, value: unknown) => {
-      if (isEmpty(value)) {
-        if (required)
-          throw new Error(t(choose ? 'projects.rules.choose' : 'projects.rules.required', { label }));
-        return;
-      }
-      const result = schema.safeParse(value);
-      if (!result.success) throw new Error(describeIssue(t, result.error.issues[0]!, label, choose));
-    },
-  };
+    empty: () => t(choose ? 'projects.rules.choose' : 'projects.rules.required', { label }),
+    describe: (issue) => describeIssue(t, issue, label, choose),
+  });
 }
 
 /**

@@ -9,6 +9,7 @@ import {
   type SurveyGrade,
 } from '@drp/domain';
 import { currentLocale } from '../../../config/i18n';
+import { zodRule } from '../../../lib/zod-rule';
 
 export type SurveyInfoField = keyof SaveSurveyInfoRequest;
 type Issue = NonNullable<ReturnType<typeof saveSurveyInfoRequest.safeParse>['error']>['issues'][number];
@@ -25,8 +26,6 @@ const CHOSEN: readonly SurveyInfoField[] = [
 ];
 /** May stay empty. */
 const OPTIONAL: readonly SurveyInfoField[] = ['groundwaterDepth', 'adverseGeology'];
-
-const isEmpty = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
 /** Today in China (UTC+8), as the server judges "not in the future". */
 export const chinaToday = () => new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
@@ -70,22 +69,15 @@ export function useSurveyInfoRules() {
     const chosen = CHOSEN.includes(name);
     const required = !OPTIONAL.includes(name);
     return [
-      {
+      zodRule(shape[name], {
         required,
-        validator: async (_, value: unknown) => {
-          if (isEmpty(value)) {
-            if (required)
-              throw new Error(
-                t(chosen ? 'surveyInfos.rules.choose' : 'surveyInfos.rules.required', { label }),
-              );
-            return;
-          }
-          const result = shape[name].safeParse(value);
-          if (!result.success) throw new Error(describe(result.error.issues[0]!, label));
-          if (name === 'reportDate' && typeof value === 'string' && value > chinaToday())
-            throw new Error(t('surveyInfos.rules.dateFuture'));
-        },
-      },
+        empty: () => t(chosen ? 'surveyInfos.rules.choose' : 'surveyInfos.rules.required', { label }),
+        describe: (issue) => describe(issue, label),
+        also: (value) =>
+          name === 'reportDate' && typeof value === 'string' && value > chinaToday()
+            ? t('surveyInfos.rules.dateFuture')
+            : undefined,
+      }),
     ];
   };
 
