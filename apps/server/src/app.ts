@@ -11,7 +11,7 @@ import { createFileStore } from './lib/create-file-store.js';
 import type { FileStore } from './lib/file-store.js';
 import type { AppContext } from './lib/app-context.js';
 import { accessPlugin } from './plugins/access.js';
-import { authPlugin } from './plugins/auth.js';
+import { authPlugin } from './modules/auth/auth-plugin.js';
 import { errorsPlugin, sendError, toAppError } from './plugins/errors.js';
 import { inputGuardPlugin } from './plugins/input-guard.js';
 import { openapiPlugin } from './plugins/openapi.js';
@@ -23,6 +23,7 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { membersRoutes } from './modules/members/members.routes.js';
 import { orgsRoutes } from './modules/orgs/orgs.routes.js';
 import { registrationRoutes } from './modules/registration/registration.routes.js';
+import { answerApplicantSignIn } from './modules/registration/registration.service.js';
 import { platformRoutes } from './modules/platform/platform.routes.js';
 import { messagesRoutes } from './modules/messages/messages.routes.js';
 import { projectsRoutes } from './modules/projects/projects.routes.js';
@@ -51,6 +52,15 @@ import { ProjectListPositions } from './modules/projects/project-list-positions.
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
+  }
+}
+
+// Belongs beside ProjectListPositions (modules/projects/project-list-positions.ts), as `sessions`
+// sits beside SessionCache; declared here until that module moves it (lib imports no module).
+declare module './lib/app-context.js' {
+  interface AppContext {
+    /** Where rows of those lists stand, so a deep page seeks instead of skipping; cleared with them. */
+    projectListPositions: ProjectListPositions;
   }
 }
 
@@ -145,7 +155,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(openapiPlugin);
 
   await app.register(platformRoutes);
-  await app.register(authRoutes);
+  // Sign-in tells an applicant where the registration stands; auth itself knows no registrations.
+  await app.register(authRoutes, { answerUnknownUsername: answerApplicantSignIn });
   await app.register(accountsRoutes);
   await app.register(membersRoutes);
   await app.register(auditRoutes);

@@ -4,7 +4,8 @@ import type { AppContext } from '../../lib/app-context.js';
 import { inTransaction } from '../../db/database.js';
 import { assertPasswordPolicy, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { endAllSessions, passwordExpiresInDays, type Authenticated } from '../auth/auth.service.js';
-import { findAccountById, updatePasswordHash } from './accounts.repository.js';
+import { findAccountById } from '../auth/auth.repository.js';
+import { updatePasswordHash } from './accounts.repository.js';
 import { recordAudit, type AuditActor } from '../audit/audit.service.js';
 
 /** The signed-in identity in the spec's shape. */

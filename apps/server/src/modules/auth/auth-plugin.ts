@@ -1,11 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { BACKGROUND_HEADER, type PrincipalMember } from '@drp/domain';
-import { followChanges, writesRecords } from '../lib/answer-cache.js';
-import { API_PATH } from '../lib/api-path.js';
-import type { Database } from '../db/database.js';
-import { authenticateToken, type Authenticated } from '../modules/auth/auth.service.js';
-import { AUTH_CHANGED_CHANNEL } from '../modules/auth/session-cache.js';
+import { followChanges, writesRecords } from '../../lib/answer-cache.js';
+import { API_PATH } from '../../lib/api-path.js';
+import type { Database } from '../../db/database.js';
+import { authenticateToken, type Authenticated } from './auth.service.js';
+import { AUTH_CHANGED_CHANNEL } from './session-cache.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

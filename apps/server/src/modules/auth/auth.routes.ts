@@ -15,7 +15,7 @@ import {
 } from '@drp/domain';
 import { AppError } from '../../lib/app-error.js';
 import { ok } from '../../lib/envelope.js';
-import { bearerToken } from '../../plugins/auth.js';
+import { bearerToken } from './auth-plugin.js';
 import { auditActorOf } from '../audit/audit.service.js';
 import {
   LOGIN_TICKET_SECONDS,
@@ -26,6 +26,7 @@ import {
   issueHandoverCode,
   signIn,
   signOut,
+  type UnknownUsernameAnswer,
 } from './auth.service.js';
 
 const LOGIN_COOKIE = 'drp_login';
@@ -49,7 +50,12 @@ function parseOrFail<T>(schema: z.ZodType<T>, value: unknown): T {
 
 const loginRateLimit = { max: LIMITS.loginRateLimitPerMinute, timeWindow: 60_000 };
 
-export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+export interface AuthRoutesOptions {
+  /** What sign-in answers for a username no account has (registration's applicants). */
+  answerUnknownUsername: UnknownUsernameAnswer;
+}
+
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
   app.post(
     '/uaa/login',
     {
@@ -67,7 +73,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const credentials = parseOrFail(loginRequest, { ...request.query, ...(request.body ?? {}) });
-      const { account, passwordExpiresInDays } = await signIn(app.ctx, { ...credentials, ip: request.ip });
+      const { account, passwordExpiresInDays } = await signIn(
+        app.ctx,
+        { ...credentials, ip: request.ip },
+        options.answerUnknownUsername,
+      );
       setLoginCookie(request, reply, await createLoginTicket(app.ctx, account.id));
       return ok(request, { username: account.username, passwordExpiresInDays });
     },

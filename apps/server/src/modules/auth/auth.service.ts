@@ -13,23 +13,19 @@ import { inTransaction, type Db } from '../../db/database.js';
 import { randomToken, sha256Base64Url, sha256Hex } from '../../lib/crypto.js';
 import { burnPasswordCheck, verifyPassword } from '../../lib/passwords.js';
 import {
-  findAccountById,
-  findAccountByUsername,
-  listActiveMemberships,
-  type AccountRow,
-  type MembershipRow,
-} from '../accounts/accounts.repository.js';
-import {
   clearSignInFailures,
   consumeAuthorizationCode,
   consumeTicket,
   deleteDeadAuthorizationCodes,
   deleteDeadTickets,
+  findAccountById,
+  findAccountByUsername,
   findSessionWithAccount,
   findSignInFailures,
   insertAuthorizationCode,
   insertSession,
   insertTicket,
+  listActiveMemberships,
   pruneSignInFailures,
   recordSignInFailure,
   revokeAccountSessions,
@@ -37,11 +33,12 @@ import {
   spendAccountAuthorizationCodes,
   spendAccountTickets,
   touchSession,
+  type AccountRow,
   type AuthSessionRow,
+  type MembershipRow,
   type TicketKind,
 } from './auth.repository.js';
 import { OAUTH_CLIENTS } from './oauth-clients.js';
-import { answerApplicantSignIn } from '../registration/registration.service.js';
 import { recordAudit, type AuditActor } from '../audit/audit.service.js';
 
 export const LOGIN_TICKET_SECONDS = 600;
@@ -108,13 +105,24 @@ async function refuseSignIn(
 }
 
 /**
+ * Asked when no account has the username: registration answers an applicant whose organisation
+ * is not approved yet (by throwing). Returns whether it checked the password, so that sign-in
+ * checks one otherwise. Passed in by the app (app.ts), because registration sits above auth.
+ */
+export type UnknownUsernameAnswer = (ctx: AppContext, username: string, password: string) => Promise<boolean>;
+
+/**
  * Checks a username and password. Failures count per username (lower-cased, known or not) and
  * source address: five in a row lock that username for that address for ten minutes, during
  * which even the right password from there is refused; the owner elsewhere is not affected.
  * Every answer costs one password check, so neither the answer nor its time tells whether the
  * account exists or is locked.
  */
-export async function signIn(ctx: AppContext, input: { username: string; password: string; ip: string }) {
+export async function signIn(
+  ctx: AppContext,
+  input: { username: string; password: string; ip: string },
+  answerUnknownUsername: UnknownUsernameAnswer,
+) {
   const anonymous: AuditActor = { accountId: null, username: input.username, orgId: null, ip: input.ip };
   const key = input.username.toLowerCase();
   const failures = await findSignInFailures(ctx.db, key, input.ip);
@@ -131,7 +139,7 @@ export async function signIn(ctx: AppContext, input: { username: string; passwor
   if (!account) {
     // An applicant whose organisation is not approved yet is told where the application stands.
     // Exactly one password check either way, so timing does not tell whether an application exists.
-    if (!(await answerApplicantSignIn(ctx, input.username, input.password)))
+    if (!(await answerUnknownUsername(ctx, input.username, input.password)))
       await burnPasswordCheck(input.password);
     return refuseSignIn(ctx, { key, ip: input.ip, actor, account, reason: 'unknown_username' });
   }

@@ -1,6 +1,5 @@
-import type { AccountRow, MembershipRow } from '../accounts/accounts.repository.js';
 import { AnswerCache } from '../../lib/answer-cache.js';
-import type { AuthSessionRow } from './auth.repository.js';
+import type { AccountRow, AuthSessionRow, MembershipRow } from './auth.repository.js';
 
 /** The channel the database's triggers (migration 0014) NOTIFY when who-may-do-what changes. */
 export const AUTH_CHANGED_CHANNEL = 'drp_auth_changed';
@@ -38,5 +37,12 @@ export class SessionCache extends AnswerCache<CachedSession> {
   /** A touched session keeps its entry with the new last-seen time; its age is unchanged. */
   updateSession(tokenHash: string, session: AuthSessionRow) {
     this.update(tokenHash, (cached) => ({ ...cached, session }));
+  }
+}
+
+declare module '../../lib/app-context.js' {
+  interface AppContext {
+    /** What bearer tokens resolved to; cleared whenever sessions, accounts or memberships change. */
+    sessions: SessionCache;
   }
 }

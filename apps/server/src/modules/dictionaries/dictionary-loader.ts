@@ -28,6 +28,13 @@ export const DICTIONARY_DATA_DIR = path.resolve(
 
 export type Dictionaries = Record<DictionaryKind, Dictionary & { source: string }>;
 
+declare module '../../lib/app-context.js' {
+  interface AppContext {
+    /** The review dictionaries, read and checked once at start: a broken data file stops the server. */
+    dictionaries: Dictionaries;
+  }
+}
+
 class DictionaryDataError extends Error {
   constructor(file: string, problem: string) {
     super(`Dictionary data ${file} is invalid:\n${problem}`);

@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import { inTransaction, type Db } from '../../db/database.js';
 import type { AppContext } from '../../lib/app-context.js';
 import { AppError } from '../../lib/app-error.js';
-import { findAccountById, findAccountByUsername } from '../accounts/accounts.repository.js';
+import { findAccountById, findAccountByUsername } from '../auth/auth.repository.js';
 import { recordAudit, type AuditActor } from '../audit/audit.service.js';
 import {
   answerInvitation,

@@ -15,7 +15,7 @@ import { AppError } from '../../lib/app-error.js';
 import type { AppContext } from '../../lib/app-context.js';
 import { inTransaction } from '../../db/database.js';
 import { assertPasswordPolicy, hashPassword } from '../../lib/passwords.js';
-import { findAccountById, findAccountByUsername } from '../accounts/accounts.repository.js';
+import { findAccountById, findAccountByUsername } from '../auth/auth.repository.js';
 import { recordAudit, type AuditActor } from '../audit/audit.service.js';
 import { endAllSessions } from '../auth/auth.service.js';
 import {

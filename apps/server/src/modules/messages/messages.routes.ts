@@ -12,7 +12,7 @@ import {
 import type { Database } from '../../db/database.js';
 import { AppError } from '../../lib/app-error.js';
 import { ok } from '../../lib/envelope.js';
-import { bearerToken } from '../../plugins/auth.js';
+import { bearerToken } from '../auth/auth-plugin.js';
 import { authenticateToken } from '../auth/auth.service.js';
 import { MESSAGE_CHANNEL, MessageHub, type StreamSubscriber } from './message-hub.js';
 import { listMessages, markMessageRead } from './messages.service.js';

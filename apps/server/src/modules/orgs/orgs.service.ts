@@ -14,7 +14,7 @@ import { AppError } from '../../lib/app-error.js';
 import type { AppContext } from '../../lib/app-context.js';
 import { inTransaction } from '../../db/database.js';
 import { assertPasswordPolicy, hashPassword } from '../../lib/passwords.js';
-import { findAccountByUsername } from '../accounts/accounts.repository.js';
+import { findAccountByUsername } from '../auth/auth.repository.js';
 import { recordAudit, type AuditActor } from '../audit/audit.service.js';
 import { insertAccount, insertMember, replaceMemberProfiles } from '../members/members.repository.js';
 import {

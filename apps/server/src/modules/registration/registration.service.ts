@@ -16,7 +16,7 @@ import { cleanFileName } from '../../lib/clean-file-name.js';
 import type { AppContext } from '../../lib/app-context.js';
 import { newFileKey, sniffFileType } from '../../lib/file-store.js';
 import { assertPasswordPolicy, hashPassword, verifyPassword } from '../../lib/passwords.js';
-import { findAccountByUsername } from '../accounts/accounts.repository.js';
+import { findAccountByUsername } from '../auth/auth.repository.js';
 import { sendMessage } from '../messages/messages.service.js';
 import { recordAudit, type AuditActor } from '../audit/audit.service.js';
 import { insertAccount, insertMember, replaceMemberProfiles } from '../members/members.repository.js';
