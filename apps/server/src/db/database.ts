@@ -109,13 +109,15 @@ function listenOnPostgres(url: string, channel: string, handlers: NotificationHa
   };
 }
 
-const migrationsFolder = path.resolve(import.meta.dirname, '..', '..', 'src', 'db', 'migrations');
+export const migrationsFolder = path.resolve(import.meta.dirname, '..', '..', 'src', 'db', 'migrations');
 
 export interface OpenDatabaseOptions {
   /** postgres://… for a server; otherwise embedded PGlite. */
   databaseUrl?: string | undefined;
   /** PGlite data directory; undefined keeps the database in memory. */
   pgliteDir?: string | undefined;
+  /** In-memory PGlite started from this dumped data directory (tests copy a migrated template). */
+  pgliteImage?: Blob | undefined;
 }
 
 /** Opens the database and brings its schema up to date; both engines run the same migrations. */
@@ -148,7 +150,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     };
   }
   if (options.pgliteDir) await mkdir(options.pgliteDir, { recursive: true });
-  const client = options.pgliteDir ? new PGlite(options.pgliteDir) : new PGlite();
+  const client = options.pgliteDir
+    ? new PGlite(options.pgliteDir)
+    : new PGlite(options.pgliteImage ? { loadDataDir: options.pgliteImage } : {});
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return {

@@ -2,14 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
 import { WEB_CLIENT_ID, WEB_REDIRECT_PATH } from '@drp/domain';
 import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../config/config.js';
 import { openDatabase, type Database } from '../db/database.js';
 import { DEMO_PASSWORD, seedDemo } from '../db/seed/demo-seed.js';
 import { randomToken, sha256Base64Url } from '../lib/crypto.js';
+import { cloneTestDatabase, pgliteImage, withAdmin, type DatabaseTemplates } from './database-templates.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -23,29 +24,43 @@ export interface TestApp {
 }
 
 /**
- * A real database for each test file: in-memory PGlite, or a fresh PostgreSQL database created
- * next to TEST_DATABASE_URL when DRP_TEST_DB=postgres. Never a mock.
+ * A real database for each test app: in-memory PGlite, or a new PostgreSQL database created next
+ * to TEST_DATABASE_URL when DRP_TEST_DB=postgres. Never a mock. Under the server projects' global
+ * setup it starts as a copy of the run's migrated (and, unless `seed: false`, demo-seeded)
+ * template; without one it is migrated and seeded here.
  */
-async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
-  if (process.env.DRP_TEST_DB !== 'postgres')
-    return { database: await openDatabase({}), drop: async () => {} };
+async function openTestDatabase(seed: boolean): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const templates = inject('databaseTemplates') as DatabaseTemplates | undefined;
+  if (process.env.DRP_TEST_DB !== 'postgres') {
+    const template = templates?.pglite;
+    if (!template) {
+      const database = await openDatabase({});
+      if (seed) await seedDemo(database.db);
+      return { database, drop: async () => {} };
+    }
+    const image = await pgliteImage(seed ? template.seeded : template.bare);
+    return { database: await openDatabase({ pgliteImage: image }), drop: async () => {} };
+  }
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('DRP_TEST_DB=postgres needs TEST_DATABASE_URL');
   const name = `drp_t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString() });
+  const template = templates?.postgres;
+  let database: Database;
+  if (template) {
+    database = await openDatabase({
+      databaseUrl: await cloneTestDatabase(adminUrl, name, seed ? template.seeded : template.bare),
+    });
+  } else {
+    await withAdmin(adminUrl, (admin) => admin.query(`create database ${name}`));
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    database = await openDatabase({ databaseUrl: url.toString() });
+    if (seed) await seedDemo(database.db);
+  }
   return {
     database,
     drop: async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
+      await withAdmin(adminUrl, (admin) => admin.query(`drop database if exists ${name} with (force)`));
     },
   };
 }
@@ -61,11 +76,10 @@ export async function createTestApp(
     listen?: Database['listen'];
   } = {},
 ): Promise<TestApp> {
-  const { database, drop } = await openTestDatabase();
+  const { database, drop } = await openTestDatabase(options.seed !== false);
   // Uploaded files go to a directory of this test file's own.
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'drp-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...options.env });
-  if (options.seed !== false) await seedDemo(database.db);
   let offset = 0;
   const app = await buildApp({
     config,
