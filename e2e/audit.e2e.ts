@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, signIn } from './support/browser';
+import { launchBrowser, newPage, openSignedIn, signIn } from './support/browser';
 
 describe('audit log', () => {
   let browser: Browser;
@@ -33,10 +33,7 @@ describe('audit log', () => {
 
   it('is not open to anyone else', async () => {
     const page = await newPage(browser);
-    await page.goto('/sys_sso/login');
-    await signIn(page, 'control_admin');
-    await page.waitForURL((url) => url.pathname === '/sys_supervise');
-    await page.goto('/sys_admin/audit');
+    await openSignedIn(page, 'control_admin', { to: '/sys_admin/audit' });
     await expect.poll(() => page.getByText('您没有权限。').count()).toBe(1);
     const status = await page.evaluate(async () => {
       const res = await fetch('/api/admin/audit-events', {

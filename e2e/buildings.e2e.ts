@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, baseURL, launchBrowser, newPage, signIn } from './support/browser';
+import { DEMO_PASSWORD, baseURL, launchBrowser, newPage, openSignedIn } from './support/browser';
 import {
   CENSOR,
   DESIGN,
@@ -47,12 +47,16 @@ const menuLabels = (page: Page) =>
   page.getByTestId('project-menu').locator('.ant-menu-item').allTextContents();
 
 /** Signs in with the first password that works (foundation.e2e.ts changes design2_admin's). */
-async function signInTo(page: Page, username: string, area: string, passwords = [DEMO_PASSWORD]) {
-  await page.goto('/sys_sso/login');
+async function signInTo(
+  page: Page,
+  username: string,
+  area: string,
+  passwords = [DEMO_PASSWORD],
+  to?: string,
+) {
   for (const password of passwords) {
-    const answer = page.waitForResponse((r) => new URL(r.url()).pathname === '/uaa/login');
-    await signIn(page, username, password);
-    if ((await answer).ok()) {
+    const opened = await openSignedIn(page, username, { password, ...(to ? { to } : {}) }).catch(() => null);
+    if (opened !== null) {
       await page.waitForURL((url) => url.pathname.startsWith(area));
       return;
     }
@@ -147,8 +151,7 @@ describe('buildings of a review application', () => {
 
   it('the construction unit adds two buildings with hazard sources, copies one, deletes one and submits', async () => {
     const page = await newPage(browser);
-    await signInTo(page, 'construct_admin', '/sys_apply');
-    await page.goto('/sys_apply/projects');
+    await openSignedIn(page, 'construct_admin', { to: '/sys_apply/projects' });
     await page.getByTestId('project-search').locator('input').fill(name);
     await page.keyboard.press('Enter');
     await expect
@@ -299,8 +302,7 @@ describe('buildings of a review application', () => {
 
   it('the design unit fills in its design information for a specialty', async () => {
     const page = await newPage(browser);
-    await signInTo(page, 'design_admin', '/sys_submit');
-    await page.goto('/sys_submit/projects');
+    await openSignedIn(page, 'design_admin', { to: '/sys_submit/projects' });
     await page.getByTestId('project-search').locator('input').fill(name);
     await page.keyboard.press('Enter');
     await expect
@@ -340,8 +342,9 @@ describe('buildings of a review application', () => {
 
   it('the survey unit fills in the survey information of a building', async () => {
     const page = await newPage(browser);
-    await signInTo(page, 'survey_admin', '/sys_submit');
-    await page.goto(`/sys_submit/${project.id}/buildingList/${ids['1#']}/ProjectInfo`);
+    await openSignedIn(page, 'survey_admin', {
+      to: `/sys_submit/${project.id}/buildingList/${ids['1#']}/ProjectInfo`,
+    });
     await expect.poll(() => page.getByTestId('acting-org').textContent()).toBe(SURVEY);
     // Basic data, hazard sources and design information are not the survey unit's to change.
     await page.getByTestId('survey-panel').waitFor();
@@ -372,8 +375,7 @@ describe('buildings of a review application', () => {
 
   it('the review agency confirms one building and sends one back with a reason, which the construction unit reads', async () => {
     const censor = await newPage(browser);
-    await signInTo(censor, 'censor_admin', '/sys_audit');
-    await censor.goto('/sys_audit/projects');
+    await openSignedIn(censor, 'censor_admin', { to: '/sys_audit/projects' });
     await censor.getByTestId('project-search').locator('input').fill(name);
     await censor.keyboard.press('Enter');
     await expect
@@ -471,8 +473,13 @@ describe('buildings of a review application', () => {
 
   it("a design unit not named in the project, or an organisation not the user's, finds no project", async () => {
     const page = await newPage(browser);
-    await signInTo(page, 'design2_admin', '/sys_submit', [DEMO_PASSWORD, 'Xiang#Jiang2026']);
-    await page.goto(`/sys_submit/${project.id}/buildingList`);
+    await signInTo(
+      page,
+      'design2_admin',
+      '/sys_submit',
+      [DEMO_PASSWORD, 'Xiang#Jiang2026'],
+      `/sys_submit/${project.id}/buildingList`,
+    );
     const notFound = page.getByTestId('project-not-found');
     await expect.poll(() => notFound.textContent()).toContain('项目不存在或无权查看');
     expect(await page.getByTestId('building-table').count()).toBe(0);
@@ -482,8 +489,9 @@ describe('buildings of a review application', () => {
 
     // The review agency's own project, but in the name of an organisation it does not belong to.
     const censor = await newPage(browser);
-    await signInTo(censor, 'censor_admin', '/sys_audit');
-    await censor.goto(`/sys_audit/${construct.orgId}/${project.id}/buildingList`);
+    await openSignedIn(censor, 'censor_admin', {
+      to: `/sys_audit/${construct.orgId}/${project.id}/buildingList`,
+    });
     await expect
       .poll(() => censor.getByTestId('project-not-found').textContent())
       .toContain('项目不存在或无权查看');
@@ -492,8 +500,9 @@ describe('buildings of a review application', () => {
 
   it('the sidebar of the project layout stays collapsed after a reload', async () => {
     const page = await newPage(browser);
-    await signInTo(page, 'construct_admin', '/sys_apply');
-    await page.goto(`/sys_apply/${construct.orgId}/${project.id}/buildingList`);
+    await openSignedIn(page, 'construct_admin', {
+      to: `/sys_apply/${construct.orgId}/${project.id}/buildingList`,
+    });
     const sidebar = page.getByTestId('sidebar');
     await expect.poll(() => sidebar.getAttribute('data-open')).toBe('1');
     await page.getByTestId('project-menu').waitFor();
@@ -539,8 +548,7 @@ describe('buildings of a review application', () => {
       if (pathname.startsWith('/api/') && pathname.includes('/building'))
         calls.push({ path: pathname, org: r.headers()['x-org-id'] });
     });
-    await signInTo(page, 'multi_user', '/sys_submit');
-    await page.goto(`/sys_submit/${other.id}/buildingList`);
+    await openSignedIn(page, 'multi_user', { to: `/sys_submit/${other.id}/buildingList` });
     const acting = page.getByTestId('acting-org');
     await expect.poll(() => acting.textContent()).toBe(SURVEY);
     expect(await acting.getAttribute('data-org-id')).toBe(surveyOrg);

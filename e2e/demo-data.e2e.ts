@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, launchBrowser, signIn } from './support/browser';
+import { launchBrowser, openSignedIn } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 
 /**
@@ -27,10 +27,7 @@ describe('demo data on first start', () => {
       viewport: { width: 1366, height: 800 },
     });
     const page = await context.newPage();
-    await page.goto('/sys_sso/login');
-    await signIn(page, username, DEMO_PASSWORD);
-    await page.waitForURL((url) => url.pathname.startsWith(area));
-    await page.goto(`${area}/projects`);
+    await openSignedIn(page, username, { server: server.baseURL, to: `${area}/projects` });
     return page;
   }
 

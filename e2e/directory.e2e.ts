@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, signIn } from './support/browser';
+import { launchBrowser, newPage, openSignedIn } from './support/browser';
 
 describe('enterprise directory', () => {
   let browser: Browser;
@@ -11,8 +11,7 @@ describe('enterprise directory', () => {
 
   it('information staff add an enterprise, read it and correct its contact', async () => {
     const page = await newPage(browser);
-    await page.goto('/sys_sso/login');
-    await signIn(page, 'info_staff');
+    await openSignedIn(page, 'info_staff');
     await page.waitForURL((url) => url.pathname === '/sys_info');
     await page.getByRole('menuitem', { name: '企业信息库' }).click();
     await page.getByTestId('add-org').click();

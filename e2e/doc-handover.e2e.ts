@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, baseURL, launchBrowser, newPage, signIn } from './support/browser';
+import { DEMO_PASSWORD, baseURL, launchBrowser, newPage, openSignedIn } from './support/browser';
 import {
   CENSOR,
   DESIGN,
@@ -48,10 +48,9 @@ const queueStatus = (page: Page, name: string) =>
 const pdf = (label: string) =>
   Buffer.concat([Buffer.from(`%PDF-1.7\n% ${label}\n`), randomBytes(200_000), Buffer.from('\n%%EOF\n')]);
 
-async function signedIn(browser: Browser, username: string, area: string) {
+async function signedIn(browser: Browser, username: string, area: string, to?: string) {
   const page = await newPage(browser);
-  await page.goto('/sys_sso/login');
-  await signIn(page, username, DEMO_PASSWORD);
+  await openSignedIn(page, username, to ? { to } : {});
   await page.waitForURL((url) => url.pathname.startsWith(area));
   return page;
 }
@@ -185,8 +184,12 @@ describe('materials handed over, returned for one building, fixed and accepted',
 
   it('goes the whole way in the browser', async () => {
     // 1. The designer uploads both buildings' drawings and commits them.
-    const designer = await signedIn(browser, 'design_admin', '/sys_submit');
-    await designer.goto(`/sys_submit/${project.id}/workingDrawing`);
+    const designer = await signedIn(
+      browser,
+      'design_admin',
+      '/sys_submit',
+      `/sys_submit/${project.id}/workingDrawing`,
+    );
     await folder(designer, TEACHING).waitFor();
     await folder(designer, CANTEEN).waitFor();
     // The teaching block's drawings come as a folder from the designer's disk.
@@ -221,8 +224,12 @@ describe('materials handed over, returned for one building, fixed and accepted',
     await sendToReview(owner, project.id);
 
     // 3. A reviewer without director authority lands on the review list: nothing accepted yet.
-    const reviewer = await signedIn(browser, 'censor_reviewer', '/sys_audit');
-    await reviewer.goto(`/sys_audit/${censorOrgId}/${project.id}`);
+    const reviewer = await signedIn(
+      browser,
+      'censor_reviewer',
+      '/sys_audit',
+      `/sys_audit/${censorOrgId}/${project.id}`,
+    );
     await reviewer.waitForURL((url) => url.pathname.endsWith('/workingDrawingList'));
     await reviewer.getByTestId('doc-no-version').waitFor();
     expect(await reviewer.getByTestId('project-menu-workingDrawing').count()).toBe(0);
@@ -231,8 +238,12 @@ describe('materials handed over, returned for one building, fixed and accepted',
     await reviewer.waitForURL((url) => url.pathname.endsWith('/workingDrawingList'));
 
     // 4. The agency's administrator returns the canteen with a reason.
-    const agency = await signedIn(browser, 'censor_admin', '/sys_audit');
-    await agency.goto(`/sys_audit/${censorOrgId}/${project.id}`);
+    const agency = await signedIn(
+      browser,
+      'censor_admin',
+      '/sys_audit',
+      `/sys_audit/${censorOrgId}/${project.id}`,
+    );
     await agency.waitForURL((url) => url.pathname.endsWith(`/${project.id}/workingDrawing`));
     await expect
       .poll(() => agency.getByTestId('doc-handover-state').textContent())
@@ -306,8 +317,12 @@ describe('materials handed over, returned for one building, fixed and accepted',
     await expect.poll(() => fileNames(owner)).toEqual(['岩土工程勘察报告.pdf']);
 
     // 9. The supervising authority reads the drawings and takes the version as one zip.
-    const supervisor = await signedIn(browser, 'control_admin', '/sys_supervise');
-    await supervisor.goto(`/sys_supervise/projects/${project.id}/buildings`);
+    const supervisor = await signedIn(
+      browser,
+      'control_admin',
+      '/sys_supervise',
+      `/sys_supervise/projects/${project.id}/buildings`,
+    );
     await supervisor.getByTestId('project-menu-drawings').click();
     await supervisor.waitForURL((url) => url.pathname === `/sys_supervise/projects/${project.id}/drawings`);
     await expect.poll(async () => (await fileNames(supervisor)).length).toBe(2);

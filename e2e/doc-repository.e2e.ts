@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Browser, Page, Request, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORG_HEADER } from '@drp/domain';
-import { DEMO_PASSWORD, baseURL, launchBrowser, newPage, signIn } from './support/browser';
+import { DEMO_PASSWORD, baseURL, launchBrowser, newPage, openSignedIn } from './support/browser';
 import {
   CENSOR,
   DESIGN,
@@ -129,12 +129,8 @@ describe('the working drawings of an application', () => {
 
   it('design_admin uploads drawings into its own folder and hands them over', async () => {
     const page = await newPage(browser);
-    await page.goto('/sys_sso/login');
-    await signIn(page, 'design_admin', DEMO_PASSWORD);
-    await page.waitForURL((url) => url.pathname.startsWith('/sys_submit'));
-
+    await openSignedIn(page, 'design_admin', { to: `/sys_submit/${project.id}/buildingList` });
     // From the project's buildings to 施工图 through the project menu; survey documents are not a design unit's.
-    await page.goto(`/sys_submit/${project.id}/buildingList`);
     await page.getByTestId('project-menu-workingDrawing').click();
     await page.waitForURL((url) => url.pathname === `/sys_submit/${project.id}/workingDrawing`);
     expect(await page.getByTestId('project-menu-reconnaissance').count()).toBe(0);
@@ -257,12 +253,8 @@ describe('the working drawings of an application', () => {
   it('survey_admin, in English, uploads survey documents into the building folder', async () => {
     const page = await newPage(browser, 'en-US');
     await page.addInitScript(() => localStorage.setItem('drp.locale', 'en-US'));
-    await page.goto('/sys_sso/login');
-    await signIn(page, 'survey_admin', DEMO_PASSWORD);
-    await page.waitForURL((url) => url.pathname.startsWith('/sys_submit'));
-
+    await openSignedIn(page, 'survey_admin', { to: `/sys_submit/${project.id}/buildingList` });
     // Survey documents are the survey units' entry; working drawings are not.
-    await page.goto(`/sys_submit/${project.id}/buildingList`);
     await page.getByTestId('project-menu-reconnaissance').click();
     await page.waitForURL((url) => url.pathname === `/sys_submit/${project.id}/reconnaissance`);
     expect(await page.getByTestId('project-menu-workingDrawing').count()).toBe(0);
@@ -288,10 +280,7 @@ describe('the working drawings of an application', () => {
 
   it('survey_admin pauses an upload and resumes it, also after a reload, and deletes chosen files at once', async () => {
     const page = await newPage(browser);
-    await page.goto('/sys_sso/login');
-    await signIn(page, 'survey_admin', DEMO_PASSWORD);
-    await page.waitForURL((url) => url.pathname.startsWith('/sys_submit'));
-    await page.goto(`/sys_submit/${project.id}/reconnaissance`);
+    await openSignedIn(page, 'survey_admin', { to: `/sys_submit/${project.id}/reconnaissance` });
     await page.getByTestId('doc-repository').waitFor();
     await folder(page, BUILDING).click();
     await page.getByTestId('folder-add').click();
@@ -417,10 +406,7 @@ describe('the working drawings of an application', () => {
     );
 
     const page = await newPage(browser);
-    await page.goto('/sys_sso/login');
-    await signIn(page, 'design_admin', DEMO_PASSWORD);
-    await page.waitForURL((url) => url.pathname.startsWith('/sys_submit'));
-    await page.goto(`/sys_submit/${project.id}/workingDrawing`);
+    await openSignedIn(page, 'design_admin', { to: `/sys_submit/${project.id}/workingDrawing` });
     const item = page.getByTestId('doc-feedback-item');
     await item.waitFor();
     const text = await item.textContent();

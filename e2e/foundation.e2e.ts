@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, launchBrowser, newPage, sessionToken, signIn } from './support/browser';
+import { baseURL, launchBrowser, newPage, openSignedIn, sessionToken, signIn } from './support/browser';
 import { apiHandoverCode } from './support/server';
 
 /** Where each demo user lands after signing in, and the name the workbench greets. */
@@ -66,10 +66,7 @@ describe('sign-in and guarded areas', () => {
 
   it('a wrong area shows "您没有权限。" and then goes to /', async () => {
     const page = await newPage(browser);
-    await page.goto('/sys_sso/login');
-    await signIn(page, 'design_admin');
-    await page.waitForURL((url) => url.pathname === '/sys_submit');
-    await page.goto('/sys_audit');
+    await openSignedIn(page, 'design_admin', { to: '/sys_audit' });
     await expect.poll(() => page.getByText('您没有权限。').count()).toBe(1);
     expect(pathOf(page)).toBe('/sys_audit');
     // After the 2-second message the user is sent to `/`, which leads home.
@@ -79,8 +76,7 @@ describe('sign-in and guarded areas', () => {
 
   it('the organisation switcher changes the current organisation', async () => {
     const page = await newPage(browser);
-    await page.goto('/sys_sso/login');
-    await signIn(page, 'multi_user');
+    await openSignedIn(page, 'multi_user');
     await page.waitForURL((url) => url.pathname === '/sys_submit');
     await expect
       .poll(() => page.getByTestId('current-org').textContent())
@@ -101,8 +97,7 @@ describe('sign-in and guarded areas', () => {
 
   it('sign-out makes the old token fail on the server', async () => {
     const page = await newPage(browser);
-    await page.goto('/sys_sso/login');
-    await signIn(page, 'censor_reviewer');
+    await openSignedIn(page, 'censor_reviewer');
     await page.waitForURL((url) => url.pathname === '/sys_audit');
     const token = await sessionToken(page);
     expect(token).toBeTruthy();
@@ -122,8 +117,7 @@ describe('sign-in and guarded areas', () => {
 
   it('the sidebar state survives a reload', async () => {
     const page = await newPage(browser);
-    await page.goto('/sys_sso/login');
-    await signIn(page, 'control_admin');
+    await openSignedIn(page, 'control_admin');
     await page.waitForURL((url) => url.pathname === '/sys_supervise');
     await expect.poll(() => page.getByTestId('sidebar').getAttribute('data-open')).toBe('1');
     await page.getByTestId('hamburger').click();
@@ -149,8 +143,7 @@ describe('sign-in and guarded areas', () => {
 
   it('a hand-over code in the address signs the tab in and leaves the address', async () => {
     const first = await newPage(browser);
-    await first.goto('/sys_sso/login');
-    await signIn(first, 'joint_admin');
+    await openSignedIn(first, 'joint_admin');
     await first.waitForURL((url) => url.pathname === '/sys_joint/projects');
     // A session token in the address signs nobody in (sign-in-handover.e2e.ts): a one-time code does.
     const code = await apiHandoverCode(baseURL(), (await sessionToken(first))!);
@@ -186,8 +179,7 @@ describe('sign-in and guarded areas', () => {
 
   it('a password change takes effect: the old password fails, the new one works', async () => {
     const page = await newPage(browser);
-    await page.goto('/sys_sso/login');
-    await signIn(page, 'design2_admin');
+    await openSignedIn(page, 'design2_admin');
     await page.waitForURL((url) => url.pathname === '/sys_submit');
     await page.getByTestId('user-menu').click();
     await page.getByRole('menuitem', { name: '修改密码', exact: true }).click();

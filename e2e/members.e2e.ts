@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, signIn } from './support/browser';
+import { launchBrowser, newPage, openSignedIn, signIn } from './support/browser';
 
 /** axe-core with the WCAG A/AA rules, on the part of the page a screen owns: no violation at all. */
 async function expectAccessible(page: Page, what: string, selector: string) {
@@ -20,8 +20,7 @@ async function expectAccessible(page: Page, what: string, selector: string) {
  * accounts stay as the other suites expect them.
  */
 async function openBackOffice(page: Page, admin: string, area: string) {
-  await page.goto('/sys_sso/login');
-  await signIn(page, admin);
+  await openSignedIn(page, admin);
   await page.waitForURL((url) => url.pathname === area);
   await page.getByTestId('back-office').click();
   await page.waitForURL((url) => url.pathname.startsWith(`${area}/admin/user/`));
@@ -273,8 +272,7 @@ describe('organisation back office', () => {
 
   it('a plain member sees no back-office link', async () => {
     const page = await newPage(browser);
-    await page.goto('/sys_sso/login');
-    await signIn(page, 'censor_director');
+    await openSignedIn(page, 'censor_director');
     await page.waitForURL((url) => url.pathname === '/sys_audit');
     await expect.poll(() => page.getByTestId('welcome').count()).toBe(1);
     expect(await page.getByTestId('back-office').count()).toBe(0);

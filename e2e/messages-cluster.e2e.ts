@@ -7,7 +7,7 @@ import { creditCodeCheckChar, type MessageType } from '@drp/domain';
 import { inTransaction, openDatabase, type Database } from '../apps/server/src/db/database';
 import { orgs, projectOrgs, projects } from '../apps/server/src/db/schema/index';
 import { sendMessage } from '../apps/server/src/modules/messages/messages.service';
-import { DEMO_PASSWORD, launchBrowser, signIn } from './support/browser';
+import { DEMO_PASSWORD, launchBrowser, openSignedIn } from './support/browser';
 import {
   apiSignIn,
   applyForRegistration,
@@ -114,9 +114,9 @@ describe.skipIf(!adminUrl)('to-do messages with two server instances on PostgreS
     });
     return context.newPage();
   }
+  /** Signs in on instance b, where every page of this suite is. */
   async function signInTo(page: Page, username: string, password = DEMO_PASSWORD) {
-    await page.goto('/sys_sso/login');
-    await signIn(page, username, password);
+    await openSignedIn(page, username, { password, server: b!.baseURL });
     await page.waitForURL((url) => url.pathname === '/sys_submit');
   }
 

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditCodeCheckChar } from '@drp/domain';
-import { DEMO_PASSWORD, baseURL, launchBrowser, newPage, signIn } from './support/browser';
+import { DEMO_PASSWORD, baseURL, launchBrowser, newPage, openSignedIn, signIn } from './support/browser';
 import { apiSignIn, applyForRegistration, approveRegistration } from './support/server';
 
 /**
@@ -45,8 +45,7 @@ async function approvedOrg(sysadminToken: string): Promise<NewOrg> {
 }
 
 async function signInTo(page: Page, username: string, password: string, area: string) {
-  await page.goto('/sys_sso/login');
-  await signIn(page, username, password);
+  await openSignedIn(page, username, { password });
   await page.waitForURL((url) => url.pathname === area);
 }
 
@@ -226,8 +225,7 @@ describe('to-do messages', () => {
   it('switching the language in the top bar rewrites the message text too', async () => {
     const org = await approvedOrg(sysadmin);
     const page = await newPage(browser);
-    await page.goto('/sys_sso/login');
-    await signIn(page, org.username, org.password);
+    await openSignedIn(page, org.username, { password: org.password });
     await page.waitForURL((url) => url.pathname === '/sys_submit');
     await openPopover(page);
     expect(await items(page).first().textContent()).toContain(approvalText(org.name));

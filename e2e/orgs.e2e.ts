@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, signIn } from './support/browser';
+import { launchBrowser, newPage, openSignedIn, signIn } from './support/browser';
 
 /** axe-core with the WCAG A/AA rules, on the part of the page a screen owns: no violation at all. */
 async function expectAccessible(page: Page, what: string) {
@@ -24,8 +24,7 @@ describe('organisation management', () => {
 
   it('the system admin creates a joint-review body whose admin then works in /sys_joint, and disabling it locks them out', async () => {
     const admin = await newPage(browser);
-    await admin.goto('/sys_sso/login');
-    await signIn(admin, 'sysadmin');
+    await openSignedIn(admin, 'sysadmin');
     await admin.waitForURL((url) => url.pathname === '/sys_admin');
     await admin.getByRole('menuitem', { name: '单位管理' }).click();
     await expect.poll(() => admin.getByRole('row').count()).toBeGreaterThan(5);
@@ -87,8 +86,7 @@ describe('organisation management', () => {
 
   it('marks the platform operator in the list and offers no second one in the form, both accessible', async () => {
     const admin = await newPage(browser);
-    await admin.goto('/sys_sso/login');
-    await signIn(admin, 'sysadmin');
+    await openSignedIn(admin, 'sysadmin');
     await admin.waitForURL((url) => url.pathname === '/sys_admin');
     await admin.getByRole('menuitem', { name: '单位管理' }).click();
     // Other suites add organisations to the list; the housing bureaus are the 主管部门 type.
@@ -114,10 +112,7 @@ describe('organisation management', () => {
 
   it('filters the list by type and by name', async () => {
     const page = await newPage(browser);
-    await page.goto('/sys_sso/login');
-    await signIn(page, 'sysadmin');
-    await page.waitForURL((url) => url.pathname === '/sys_admin');
-    await page.goto('/sys_admin/ent');
+    await openSignedIn(page, 'sysadmin', { to: '/sys_admin/ent' });
     await page.getByTestId('org-type-filter').click();
     await page.getByTitle('审查机构').click();
     await expect.poll(() => page.getByRole('row').count()).toBe(3);

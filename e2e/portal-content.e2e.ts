@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditCodeCheckChar } from '@drp/domain';
-import { launchBrowser, newPage, signIn } from './support/browser';
+import { launchBrowser, newPage, openSignedIn } from './support/browser';
 
 /** A small but real PDF: the server judges attachments by their bytes. */
 const PDF = Buffer.from(
@@ -48,8 +48,7 @@ describe('portal content management', () => {
     const title = `关于开展施工图审查质量抽查的通知（测试 ${Date.now().toString(36)}）`;
     const staff = await newPage(browser);
     const staffDialogs = watchDialogs(staff);
-    await staff.goto('/sys_sso/login');
-    await signIn(staff, 'info_staff');
+    await openSignedIn(staff, 'info_staff');
     await staff.waitForURL((url) => url.pathname === '/sys_info');
     await staff.getByRole('menuitem', { name: '门户文章' }).click();
     await staff.waitForURL((url) => url.pathname === '/sys_info/portal/articles');
@@ -165,8 +164,7 @@ describe('portal content management', () => {
     const first17 = '91430100MA4T8K2P5';
     const creditCode = `${first17}${creditCodeCheckChar(first17)}`;
     const staff = await newPage(browser);
-    await staff.goto('/sys_sso/login');
-    await signIn(staff, 'info_staff');
+    await openSignedIn(staff, 'info_staff');
     await staff.waitForURL((url) => url.pathname === '/sys_info');
     await staff.getByRole('menuitem', { name: '信用信息' }).click();
     await staff.waitForURL((url) => url.pathname === '/sys_info/portal/credit');
@@ -215,10 +213,7 @@ describe('portal content management', () => {
 
   it('a refused save keeps everything typed, and staff hide and lock a forum topic and show it again', async () => {
     const staff = await newPage(browser);
-    await staff.goto('/sys_sso/login');
-    await signIn(staff, 'info_staff');
-    await staff.waitForURL((url) => url.pathname === '/sys_info');
-    await staff.goto('/sys_info/portal/articles/new?category=STANDARD');
+    await openSignedIn(staff, 'info_staff', { to: '/sys_info/portal/articles/new?category=STANDARD' });
     await staff.getByTestId('article-title').fill('【测试】被拒绝的保存');
     await staff.getByTestId('article-body-editor').click();
     await staff.keyboard.type('正文不会丢失');

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, launchBrowser, signIn } from './support/browser';
+import { launchBrowser, openSignedIn } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 
 /**
@@ -49,16 +49,23 @@ describe('change applications', () => {
     await server?.stop();
   });
 
-  async function signedIn(username: string, area: string, locale = 'zh-CN'): Promise<Page> {
+  async function signedIn(
+    username: string,
+    area: string,
+    options: { locale?: 'zh-CN' | 'en-US'; to?: string } = {},
+  ): Promise<Page> {
+    const locale = options.locale ?? 'zh-CN';
     const context = await browser.newContext({
       baseURL: server.baseURL,
       locale,
       viewport: { width: 1366, height: 900 },
     });
     const page = await context.newPage();
-    await page.goto('/sys_sso/login');
-    if (locale === 'en-US') await page.getByText('English', { exact: true }).click();
-    await signIn(page, username, DEMO_PASSWORD);
+    await openSignedIn(page, username, {
+      server: server.baseURL,
+      ...(locale === 'en-US' ? { locale } : {}),
+      ...(options.to ? { to: options.to } : {}),
+    });
     await page.waitForURL((url) => url.pathname.startsWith(area));
     return page;
   }
@@ -108,8 +115,7 @@ describe('change applications', () => {
   });
 
   it('the construction unit saves a change of one building and finds it in its list as a change', async () => {
-    const page = await signedIn('construct_admin', '/sys_apply');
-    await page.goto('/sys_apply/newchange');
+    const page = await signedIn('construct_admin', '/sys_apply', { to: '/sys_apply/newchange' });
     await page.getByTestId('project-dic-select').click();
     await page
       .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')
@@ -156,8 +162,9 @@ describe('change applications', () => {
   });
 
   it('the draft is edited: the other building is added and the reason sharpened', async () => {
-    const page = await signedIn('construct_admin', '/sys_apply');
-    await page.goto(`/sys_apply/changedetail/${changeId}`);
+    const page = await signedIn('construct_admin', '/sys_apply', {
+      to: `/sys_apply/changedetail/${changeId}`,
+    });
     await page.getByTestId('edit-project').click();
     await page.waitForURL((url) => url.pathname === `/sys_apply/newchange/${changeId}`);
     const checked = page.getByTestId('passed-buildings').locator('tbody input[type=checkbox]:checked');
@@ -180,8 +187,9 @@ describe('change applications', () => {
   });
 
   it('is submitted like an application, after a confirmation', async () => {
-    const page = await signedIn('construct_admin', '/sys_apply');
-    await page.goto(`/sys_apply/changedetail/${changeId}`);
+    const page = await signedIn('construct_admin', '/sys_apply', {
+      to: `/sys_apply/changedetail/${changeId}`,
+    });
     await page.getByTestId('submit-project').click();
     await confirmDialog(page, '提交后设计、勘察单位将收到通知');
     await expect.poll(() => toasts(page)).toContain('报审已提交');
@@ -201,8 +209,7 @@ describe('change applications', () => {
     ['control_admin', '/sys_supervise', '/sys_supervise/projects/changedetail/'],
     ['joint_admin', '/sys_joint', '/sys_joint/projects/changedetail/'],
   ])('%s lists it as a change and reads it at %s…changedetail', async (username, area, detail) => {
-    const page = await signedIn(username, area);
-    await page.goto(`${area}/projects`);
+    const page = await signedIn(username, area, { to: `${area}/projects` });
     const row = rows(page).filter({ has: page.getByTestId('alter-tag') });
     await expect.poll(() => row.count()).toBe(1);
     await row.getByRole('link', { name: MASTER }).click();
@@ -217,15 +224,16 @@ describe('change applications', () => {
   });
 
   it('design and survey units cannot start a change: the submit area has no change form', async () => {
-    const page = await signedIn('design_admin', '/sys_submit');
-    await page.goto('/sys_submit/newchange');
+    const page = await signedIn('design_admin', '/sys_submit', { to: '/sys_submit/newchange' });
     await page.waitForURL((url) => url.pathname === '/common/404');
     await page.context().close();
   });
 
   it('in English the change reads in English', async () => {
-    const page = await signedIn('censor_admin', '/sys_audit', 'en-US');
-    await page.goto(`/sys_audit/changedetail/${changeId}`);
+    const page = await signedIn('censor_admin', '/sys_audit', {
+      locale: 'en-US',
+      to: `/sys_audit/changedetail/${changeId}`,
+    });
     const summary = page.getByTestId('alter-summary');
     await expect.poll(() => summary.textContent()).toContain('Foundation and structural safety');
     expect(await summary.textContent()).toContain('What changed');

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, baseURL, launchBrowser, newPage, signIn } from './support/browser';
+import { DEMO_PASSWORD, baseURL, launchBrowser, newPage, openSignedIn } from './support/browser';
 import {
   CENSOR,
   DESIGN,
@@ -31,8 +31,7 @@ const docRows = (page: Page) => page.getByTestId('project-doc-table').locator('t
 const docRow = (page: Page, fileName: string) => docRows(page).filter({ hasText: fileName });
 
 async function signInTo(page: Page, username: string, area: string) {
-  await page.goto('/sys_sso/login');
-  await signIn(page, username, DEMO_PASSWORD);
+  await openSignedIn(page, username);
   await page.waitForURL((url) => url.pathname.startsWith(area));
 }
 
@@ -131,8 +130,7 @@ describe('attachments of a review application', () => {
 
   it('its remark is edited in place, the file downloads, and one is deleted after a confirmation', async () => {
     const page = await newPage(browser);
-    await signInTo(page, 'construct_admin', '/sys_apply');
-    await page.goto(`/sys_apply/newreport/${project.id}`);
+    await openSignedIn(page, 'construct_admin', { to: `/sys_apply/newreport/${project.id}` });
     await expect.poll(() => docRows(page).count()).toBe(2);
 
     const row = docRow(page, permit);
@@ -172,8 +170,7 @@ describe('attachments of a review application', () => {
     await submitProject(construct, project.id);
 
     const page = await newPage(browser);
-    await signInTo(page, 'construct_admin', '/sys_apply');
-    await page.goto(`/sys_apply/reportdetail/${project.id}`);
+    await openSignedIn(page, 'construct_admin', { to: `/sys_apply/reportdetail/${project.id}` });
     await expect.poll(() => docRows(page).count()).toBe(1);
     expect(await page.getByTestId('doc-upload').count()).toBe(0);
     expect(await page.getByTestId('doc-delete').count()).toBe(0);
@@ -182,8 +179,7 @@ describe('attachments of a review application', () => {
     await page.context().close();
 
     const design = await newPage(browser);
-    await signInTo(design, 'design_admin', '/sys_submit');
-    await design.goto(`/sys_submit/reportdetail/${project.id}`);
+    await openSignedIn(design, 'design_admin', { to: `/sys_submit/reportdetail/${project.id}` });
     await expect.poll(() => docRows(design).count()).toBe(1);
     expect(await design.getByTestId('doc-delete').count()).toBe(0);
     const [download] = await Promise.all([
@@ -196,8 +192,7 @@ describe('attachments of a review application', () => {
 
   it('an agency not named in the application neither lists nor downloads them', async () => {
     const page = await newPage(browser);
-    await signInTo(page, 'censor2_admin', '/sys_audit');
-    await page.goto(`/sys_audit/reportdetail/${project.id}`);
+    await openSignedIn(page, 'censor2_admin', { to: `/sys_audit/reportdetail/${project.id}` });
     await expect
       .poll(() => page.getByTestId('project-not-found').textContent())
       .toContain('项目不存在或无权查看');

@@ -1,6 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, baseURL, launchBrowser, newPage, sessionToken, signIn } from './support/browser';
+import {
+  DEMO_PASSWORD,
+  baseURL,
+  launchBrowser,
+  newPage,
+  openSignedIn,
+  sessionToken,
+  signIn,
+} from './support/browser';
 import { addBuilding, apiSession, orgIdOf } from './support/project-api';
 import { apiHandoverCode } from './support/server';
 
@@ -21,16 +29,20 @@ const toasts = (page: Page) => page.locator('.ant-message-notice').allTextConten
 const fieldErrors = (page: Page) => page.locator('.ant-form-item-explain-error').allTextContents();
 
 /**
- * Signs in with the first password that works: foundation.e2e.ts changes design2_admin's demo
+ * Opens `to` (or the area) signed in with the first password that works: foundation.e2e.ts changes design2_admin's demo
  * password earlier in the same run, and this file also runs on its own.
  */
-async function signInTo(page: Page, username: string, area: string, passwords = [DEMO_PASSWORD]) {
-  await page.goto('/sys_sso/login');
+async function signInTo(
+  page: Page,
+  username: string,
+  area: string,
+  passwords = [DEMO_PASSWORD],
+  to?: string,
+) {
   for (const password of passwords) {
-    const answer = page.waitForResponse((r) => new URL(r.url()).pathname === '/uaa/login');
-    await signIn(page, username, password);
-    if ((await answer).ok()) {
-      await page.waitForURL((url) => url.pathname === area);
+    const opened = await openSignedIn(page, username, { password, ...(to ? { to } : {}) }).catch(() => null);
+    if (opened !== null) {
+      if (!to) await page.waitForURL((url) => url.pathname === area);
       return;
     }
   }
@@ -207,8 +219,7 @@ describe('review applications', () => {
     const before = await bellCount(design);
 
     const page = await newPage(browser);
-    await signInTo(page, 'construct_admin', '/sys_apply');
-    await page.goto('/sys_apply/projects');
+    await signInTo(page, 'construct_admin', '/sys_apply', undefined, '/sys_apply/projects');
     await rows(page).first().waitFor();
     await page
       .getByRole('row', { name: new RegExp(name) })
@@ -290,8 +301,7 @@ describe('review applications', () => {
     ['censor_admin', '/sys_audit'],
   ])('%s finds it in %s/projects and reads it', async (username, area) => {
     const page = await newPage(browser);
-    await signInTo(page, username, area);
-    await page.goto(`${area}/projects`);
+    await signInTo(page, username, area, undefined, `${area}/projects`);
     await searchProjects(page, name);
     await expect.poll(() => rows(page).count()).toBe(1);
     expect(await rows(page).first().textContent()).toContain(code);
@@ -332,8 +342,13 @@ describe('review applications', () => {
     ['censor2_admin', '/sys_audit'],
   ])('%s, not named in it, neither lists it nor opens it', async (username, area) => {
     const page = await newPage(browser);
-    await signInTo(page, username, area, username === 'design2_admin' ? DESIGN2_PASSWORDS : undefined);
-    await page.goto(`${area}/projects`);
+    await signInTo(
+      page,
+      username,
+      area,
+      username === 'design2_admin' ? DESIGN2_PASSWORDS : undefined,
+      `${area}/projects`,
+    );
     await searchProjects(page, name);
     await expect.poll(() => page.getByTestId('project-table').textContent()).toContain('暂无数据');
     expect(await rows(page).count()).toBe(0);
@@ -360,8 +375,7 @@ describe('review applications', () => {
 
     // The joint area opens on its projects (spec §2).
     const joint = await newPage(browser);
-    await joint.goto('/sys_sso/login');
-    await signIn(joint, 'joint_admin');
+    await openSignedIn(joint, 'joint_admin');
     await joint.waitForURL((url) => url.pathname === '/sys_joint/projects');
     await searchProjects(joint, code);
     await expect.poll(() => rows(joint).count()).toBe(1);
@@ -373,8 +387,7 @@ describe('review applications', () => {
 
   it("the construction unit recalls it; the design unit's message is then out of date", async () => {
     const page = await newPage(browser);
-    await signInTo(page, 'construct_admin', '/sys_apply');
-    await page.goto(`/sys_apply/reportdetail/${projectId}`);
+    await signInTo(page, 'construct_admin', '/sys_apply', undefined, `/sys_apply/reportdetail/${projectId}`);
     await page.getByTestId('revoke-project').click();
     await confirmDialog(page, '撤回后报审回到草稿状态');
     await expect.poll(() => toasts(page)).toContain('报审已撤回');
@@ -402,8 +415,7 @@ describe('review applications', () => {
     page.on('request', (request) => {
       if (/\/api\/checkDrawings\/project\/(add|update)$/.test(new URL(request.url()).pathname)) saves++;
     });
-    await signInTo(page, 'construct_admin', '/sys_apply');
-    await page.goto('/sys_apply/newreport');
+    await signInTo(page, 'construct_admin', '/sys_apply', undefined, '/sys_apply/newreport');
     await choose(page, 'project-dic-select', name);
     await page.getByTestId('project-form').waitFor({ state: 'visible' });
 
@@ -449,8 +461,7 @@ describe('review applications', () => {
 
   it('the recalled draft can be deleted, after a confirmation, and leaves the list', async () => {
     const page = await newPage(browser);
-    await signInTo(page, 'construct_admin', '/sys_apply');
-    await page.goto(`/sys_apply/reportdetail/${projectId}`);
+    await signInTo(page, 'construct_admin', '/sys_apply', undefined, `/sys_apply/reportdetail/${projectId}`);
     await page.getByTestId('delete-project').click();
     await confirmDialog(page, `确定删除报审草稿「${name}」吗？`);
     await page.waitForURL((url) => url.pathname === '/sys_apply/projects');

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditCodeCheckChar } from '@drp/domain';
-import { launchBrowser, newPage, signIn } from './support/browser';
+import { launchBrowser, newPage, openSignedIn, signIn } from './support/browser';
 
 const code = (first17: string) => `${first17}${creditCodeCheckChar(first17)}`;
 const MINIMAL_PDF =
@@ -40,10 +40,7 @@ async function fillApplication(
 
 async function review(browser: Browser, name: string, decide: (page: Page) => Promise<void>) {
   const page = await newPage(browser);
-  await page.goto('/sys_sso/login');
-  await signIn(page, 'sysadmin');
-  await page.waitForURL((url) => url.pathname === '/sys_admin');
-  await page.goto('/sys_admin/ent?tab=applications');
+  await openSignedIn(page, 'sysadmin', { to: '/sys_admin/ent?tab=applications' });
   await page.getByRole('link', { name }).click();
   await page.waitForURL((url) => /^\/sys_admin\/ent\/[0-9a-f-]{36}$/.test(url.pathname));
   await expect

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, baseURL, launchBrowser, newPage, signIn } from './support/browser';
+import { DEMO_PASSWORD, baseURL, launchBrowser, newPage, openSignedIn } from './support/browser';
 import {
   CENSOR,
   DESIGN,
@@ -37,8 +37,7 @@ const valueOf = (scope: ReturnType<Page['getByTestId']>, label: string) =>
     .textContent();
 
 async function signInTo(page: Page, username: string, area: string) {
-  await page.goto('/sys_sso/login');
-  await signIn(page, username, DEMO_PASSWORD);
+  await openSignedIn(page, username);
   await page.waitForURL((url) => url.pathname.startsWith(area));
 }
 
@@ -74,8 +73,7 @@ describe('survey information of an application', () => {
 
   it('survey_admin finds the survey screen from its project list; the form checks like the server', async () => {
     const page = await newPage(browser);
-    await signInTo(page, 'survey_admin', '/sys_submit');
-    await page.goto('/sys_submit/projects');
+    await openSignedIn(page, 'survey_admin', { to: '/sys_submit/projects' });
     await page.getByTestId('project-search').locator('input').fill(project.name);
     await page.keyboard.press('Enter');
     const row = page.getByRole('row', { name: new RegExp(project.name) });
@@ -186,8 +184,7 @@ describe('survey information of an application', () => {
     ['censor_admin', '/sys_audit'],
   ])('%s reads it with the application, read-only', async (username, area) => {
     const page = await newPage(browser);
-    await signInTo(page, username, area);
-    await page.goto(`${area}/reportdetail/${project.id}`);
+    await openSignedIn(page, username, { to: `${area}/reportdetail/${project.id}` });
     const card = page.getByTestId('survey-infos');
     await expect.poll(() => card.textContent()).toContain(SURVEY);
     const view = card.getByTestId('survey-info-view');
@@ -200,8 +197,7 @@ describe('survey information of an application', () => {
 
   it('the design unit has no survey screen to fill in', async () => {
     const page = await newPage(browser);
-    await signInTo(page, 'design_admin', '/sys_submit');
-    await page.goto(`/sys_submit/${project.id}/buildingList`);
+    await openSignedIn(page, 'design_admin', { to: `/sys_submit/${project.id}/buildingList` });
     await page.getByTestId('project-menu').waitFor();
     expect(await page.getByTestId('project-menu-surveyInfo').count()).toBe(0);
     await page.goto(`/sys_submit/${designOrgId}/${project.id}/surveyInfo`);
