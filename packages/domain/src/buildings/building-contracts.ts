@@ -147,6 +147,18 @@ export const building = z.object({
   rejectedAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** What the acting organisation may do to this building now (PROJECT_POLICY). */
+  can: z.object({
+    /** Change basic data and hazard sources, delete. */
+    edit: z.boolean(),
+    submit: z.boolean(),
+    confirm: z.boolean(),
+    reject: z.boolean(),
+    /** The acting design unit's design info. */
+    editDesignInfo: z.boolean(),
+    /** The acting survey unit's findings. */
+    editSurveyFindings: z.boolean(),
+  }),
 });
 export type Building = z.infer<typeof building>;
 
@@ -158,7 +170,12 @@ export const buildingListQuery = z.object({
 });
 export type BuildingListQuery = z.input<typeof buildingListQuery>;
 
-export const buildingPage = z.object({ total: z.number().int(), items: z.array(building) });
+export const buildingPage = z.object({
+  total: z.number().int(),
+  items: z.array(building),
+  /** Whether the acting organisation may add (or copy) buildings now. */
+  can: z.object({ add: z.boolean() }),
+});
 export type BuildingPage = z.infer<typeof buildingPage>;
 
 /** `queryBuildings`: the project's buildings, of one status when given. */

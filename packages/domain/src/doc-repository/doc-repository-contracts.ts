@@ -276,7 +276,12 @@ export const docVersionState = z.object({
     commit: z.array(z.enum(DOC_CATEGORY_KEYS)),
     send: z.boolean(),
     accept: z.boolean(),
+    /** `supplyDoc` in either mode: the same as `remind`, kept under the spec's name. */
     supply: z.boolean(),
+    /** Return the sent version with reasons (PROJECT_POLICY `docs.return`). */
+    return: z.boolean(),
+    /** Remind the units of missing materials (PROJECT_POLICY `docs.remind`). */
+    remind: z.boolean(),
   }),
 });
 export type DocVersionState = z.infer<typeof docVersionState>;

@@ -83,5 +83,10 @@ export const projectDoc = z.object({
 });
 export type ProjectDoc = z.infer<typeof projectDoc>;
 
-export const projectDocPage = z.object({ total: z.number().int(), items: z.array(projectDoc) });
+export const projectDocPage = z.object({
+  total: z.number().int(),
+  items: z.array(projectDoc),
+  /** Whether the acting organisation may add, delete and annotate attachments now. */
+  can: z.object({ edit: z.boolean() }),
+});
 export type ProjectDocPage = z.infer<typeof projectDocPage>;

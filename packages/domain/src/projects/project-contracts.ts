@@ -131,6 +131,19 @@ export const projectDetail = z.object({
   acceptedAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** What the acting organisation may do to it now (PROJECT_POLICY): the screens show only these. */
+  can: z.object({
+    edit: z.boolean(),
+    delete: z.boolean(),
+    submit: z.boolean(),
+    revoke: z.boolean(),
+    /** Add or delete attachments, change their remarks. */
+    editAttachments: z.boolean(),
+    /** Add or copy buildings. */
+    addBuildings: z.boolean(),
+    /** The review agency's buildings for review missions. */
+    buildingTasks: z.boolean(),
+  }),
 });
 export type ProjectDetail = z.infer<typeof projectDetail>;
 

@@ -153,6 +153,8 @@ export const surveyInfo = z.object({
   submittedAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** What the acting organisation may do to it now: only its own, until submitted. */
+  can: z.object({ edit: z.boolean(), submit: z.boolean() }),
 });
 export type SurveyInfo = z.infer<typeof surveyInfo>;
 

@@ -163,7 +163,12 @@ export async function seedDemoProjects(ctx: AppContext): Promise<void> {
       ids: buildingIds,
       audit: construct.audit,
     });
-    await submitApplication(ctx, { orgId: construct.orgId, id: projectId, seen: 0, audit: construct.audit });
+    await submitApplication(ctx, {
+      member: construct.member,
+      id: projectId,
+      seen: 0,
+      audit: construct.audit,
+    });
     for (const buildingId of buildingIds) {
       await saveDesignInfo(ctx, {
         member: design.member,

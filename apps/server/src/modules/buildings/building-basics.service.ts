@@ -1,5 +1,7 @@
 import {
+  BUILDING_TRANSITIONS,
   FOUNDATION_TYPES,
+  buildingAfter,
   LIQUEFACTION_GRADES,
   SITE_CATEGORIES,
   fixedDictionaryItems,
@@ -21,11 +23,12 @@ import { AppError } from '../../lib/app-error.js';
 import { recordAudit, type AuditActor } from '../audit/audit.service.js';
 import type { Dictionaries } from '../dictionaries/dictionary-loader.js';
 import { dictionaryEntry } from '../dictionaries/dictionaries.service.js';
-import { findOrgsByIds } from '../projects/projects.repository.js';
+import { openProject } from '../project-access/project-access.service.js';
 import {
   deleteBuildings,
   deleteEntriesOfOtherUnits,
   findBuildingsByIds,
+  findOrgNames,
   insertBuilding,
   insertDesignInfos,
   insertHazardSources,
@@ -42,15 +45,11 @@ import {
   type UnitRole,
 } from './buildings.repository.js';
 import {
-  type Party,
-  projectAccess,
-  requireEditor,
-  requireProjectOpen,
-  requireEditable,
-  afterChange,
-  buildingsOf,
   buildingOf,
+  buildingsOf,
+  requireOnBuilding,
   UNIT_ROLE_NAMES,
+  type Party,
   type ProjectInput,
 } from './building-access.js';
 import { present, partiesOf } from './building-present.js';
@@ -77,31 +76,35 @@ export async function listBuildingPage(
   ctx: AppContext,
   input: ProjectInput & { query: z.output<typeof buildingListQuery> },
 ): Promise<BuildingPage> {
-  const { project } = await projectAccess(ctx.db, input.member, input.projectId);
+  const open = await openProject(ctx.db, input.member, input.projectId);
   const { query } = input;
-  const page = await queryBuildingPage(ctx.db, project.id, query.searchValue || undefined, {
+  const page = await queryBuildingPage(ctx.db, open.project.id, query.searchValue || undefined, {
     limit: query.size,
     offset: query.page * query.size,
   });
-  return { total: page.total, items: await present(ctx.db, page.items) };
+  return {
+    total: page.total,
+    items: await present(ctx.db, page.items, open),
+    can: { add: open.can('building.add') },
+  };
 }
 
 export async function listBuildings(ctx: AppContext, input: ProjectInput & { status?: BuildingStatus }) {
-  const { project } = await projectAccess(ctx.db, input.member, input.projectId);
-  return present(ctx.db, await listBuildingsOfProject(ctx.db, project.id, input.status));
+  const open = await openProject(ctx.db, input.member, input.projectId);
+  return present(ctx.db, await listBuildingsOfProject(ctx.db, open.project.id, input.status), open);
 }
 
 export async function buildingDictionaryOf(
   ctx: AppContext,
   input: ProjectInput & { dictionaries: Dictionaries },
 ) {
-  await projectAccess(ctx.db, input.member, input.projectId);
+  await openProject(ctx.db, input.member, input.projectId);
   return describeBuildingDictionary(input.dictionaries);
 }
 
 export async function describeBuildings(ctx: AppContext, input: ProjectInput & { ids: readonly string[] }) {
-  const { project } = await projectAccess(ctx.db, input.member, input.projectId);
-  return present(ctx.db, await buildingsOf(ctx.db, project.id, input.ids));
+  const open = await openProject(ctx.db, input.member, input.projectId);
+  return present(ctx.db, await buildingsOf(ctx.db, open.project.id, input.ids), open);
 }
 
 export async function describeBuilding(ctx: AppContext, input: ProjectInput & { id: string }) {
@@ -109,7 +112,7 @@ export async function describeBuilding(ctx: AppContext, input: ProjectInput & { 
 }
 
 export async function listProjectUnits(ctx: AppContext, input: ProjectInput & { role: UnitRole }) {
-  const { parties } = await projectAccess(ctx.db, input.member, input.projectId);
+  const { parties } = await openProject(ctx.db, input.member, input.projectId);
   return partiesOf(parties, input.role);
 }
 
@@ -119,12 +122,12 @@ export async function listProjectUnits(ctx: AppContext, input: ProjectInput & { 
  */
 export async function surveyDesignUnitsOf(
   ctx: AppContext,
-  input: { member: PrincipalMember | null; buildingIds: readonly string[] },
+  input: { member: PrincipalMember; buildingIds: readonly string[] },
 ): Promise<SurveyDesignUnits> {
   const rows = await findBuildingsByIds(ctx.db, input.buildingIds);
   if (rows.length !== new Set(input.buildingIds).size) throw new AppError('NOT_FOUND');
   for (const projectId of new Set(rows.map((r) => r.projectId)))
-    await projectAccess(ctx.db, input.member, projectId);
+    await openProject(ctx.db, input.member, projectId);
   const units = await listUnits(
     ctx.db,
     rows.map((r) => r.id),
@@ -155,7 +158,7 @@ async function checkUnits(db: Db, parties: readonly Party[], form: BuildingForm)
     ...form.designOrgIds.map((orgId) => ({ orgId, role: 'DESIGN' as const })),
     ...form.surveyOrgIds.map((orgId) => ({ orgId, role: 'SURVEY' as const })),
   ];
-  const orgsFound = await findOrgsByIds(db, [...new Set(wanted.map((w) => w.orgId))]);
+  const orgsFound = await findOrgNames(db, [...new Set(wanted.map((w) => w.orgId))]);
   for (const w of wanted)
     if (!parties.some((p) => p.orgId === w.orgId && p.role === w.role))
       throw new AppError('BUILDING_UNIT_NOT_IN_PROJECT', {
@@ -187,27 +190,29 @@ export async function saveBuilding(
 ): Promise<Building> {
   const { form } = input;
   return inTransaction(ctx.db, async (tx) => {
-    const access = await projectAccess(tx, input.member, input.projectId, { lock: true });
-    requireEditor(access);
-    const { project } = access;
+    const open = await openProject(tx, input.member, input.projectId, {
+      action: 'building.edit',
+      lock: true,
+    });
+    const { project } = open;
     const existing = form.id ? await buildingOf(tx, project.id, form.id, true) : null;
-    requireProjectOpen(project);
-    if (existing) requireEditable(existing, project);
+    if (existing) requireOnBuilding(open, 'building.edit', existing);
+    else open.require('building.add');
     checkBasicCodes(input.dictionaries, form);
-    const units = await checkUnits(tx, access.parties, form);
+    const units = await checkUnits(tx, open.parties, form);
     if (await isBuildingNameTaken(tx, project.id, form.name, existing?.id))
       throw new AppError('BUILDING_NAME_TAKEN', { name: form.name });
     const now = ctx.clock();
     const saved = existing
       ? await updateBuilding(tx, existing.id, {
           ...basicColumns(form),
-          status: afterChange(existing),
+          status: buildingAfter('change', existing.status),
           updatedAt: now,
         })
       : await insertBuilding(tx, {
           ...basicColumns(form),
           projectId: project.id,
-          createdByOrgId: access.member.orgId,
+          createdByOrgId: open.member.orgId,
           createdAt: now,
           updatedAt: now,
         });
@@ -219,7 +224,7 @@ export async function saveBuilding(
       target: { type: 'building', id: saved.id },
       detail: { projectId: project.id, name: saved.name },
     });
-    return (await present(tx, [saved]))[0]!;
+    return (await present(tx, [saved], open))[0]!;
   });
 }
 
@@ -289,19 +294,21 @@ export async function copyBuilding(
   input: ProjectInput & { buildingId: string; name: string; audit: AuditActor },
 ): Promise<Building> {
   return inTransaction(ctx.db, async (tx) => {
-    const access = await projectAccess(tx, input.member, input.projectId, { lock: true });
-    requireEditor(access);
-    const { project } = access;
+    const open = await openProject(tx, input.member, input.projectId, {
+      action: 'building.edit',
+      lock: true,
+    });
+    const { project } = open;
     const source = await buildingOf(tx, project.id, input.buildingId);
-    requireProjectOpen(project);
+    open.require('building.add');
     if (await isBuildingNameTaken(tx, project.id, input.name))
       throw new AppError('BUILDING_NAME_TAKEN', { name: input.name });
     const now = ctx.clock();
     const copy = await insertBuildingCopy(tx, source, {
       projectId: project.id,
       name: input.name,
-      parties: access.parties,
-      orgId: access.member.orgId,
+      parties: open.parties,
+      orgId: open.member.orgId,
       now,
     });
     await recordAudit(tx, now, {
@@ -310,7 +317,7 @@ export async function copyBuilding(
       target: { type: 'building', id: copy.id },
       detail: { projectId: project.id, name: copy.name, copiedFrom: source.id },
     });
-    return (await present(tx, [copy]))[0]!;
+    return (await present(tx, [copy], open))[0]!;
   });
 }
 
@@ -319,11 +326,12 @@ export async function removeBuildings(
   input: ProjectInput & { ids: readonly string[]; audit: AuditActor },
 ) {
   await inTransaction(ctx.db, async (tx) => {
-    const access = await projectAccess(tx, input.member, input.projectId, { lock: true });
-    requireEditor(access);
-    const rows = await buildingsOf(tx, access.project.id, input.ids, true);
-    requireProjectOpen(access.project);
-    for (const row of rows) requireEditable(row, access.project);
+    const open = await openProject(tx, input.member, input.projectId, {
+      action: 'building.edit',
+      lock: true,
+    });
+    const rows = await buildingsOf(tx, open.project.id, input.ids, true);
+    for (const row of rows) requireOnBuilding(open, 'building.edit', row);
     await deleteBuildings(
       tx,
       rows.map((r) => r.id),
@@ -333,7 +341,7 @@ export async function removeBuildings(
         action: 'BUILDING_DELETED',
         actor: input.audit,
         target: { type: 'building', id: row.id },
-        detail: { projectId: access.project.id, name: row.name },
+        detail: { projectId: open.project.id, name: row.name },
       });
   });
 }
@@ -344,25 +352,24 @@ export async function submitBuildings(
   input: ProjectInput & { ids: readonly string[]; audit: AuditActor },
 ) {
   await inTransaction(ctx.db, async (tx) => {
-    const access = await projectAccess(tx, input.member, input.projectId, { lock: true });
-    requireEditor(access);
-    const rows = await buildingsOf(tx, access.project.id, input.ids, true);
-    requireProjectOpen(access.project);
-    for (const row of rows)
-      if (row.status !== 'DRAFT' && row.status !== 'REJECTED')
-        throw new AppError('BUILDING_NOT_EDITABLE', { name: row.name });
+    const open = await openProject(tx, input.member, input.projectId, {
+      action: 'building.submit',
+      lock: true,
+    });
+    const rows = await buildingsOf(tx, open.project.id, input.ids, true);
+    for (const row of rows) requireOnBuilding(open, 'building.submit', row);
     const now = ctx.clock();
     await updateBuildings(
       tx,
       rows.map((r) => r.id),
-      { status: 'SUBMITTED', submittedAt: now, updatedAt: now },
+      { status: BUILDING_TRANSITIONS.submit.to, submittedAt: now, updatedAt: now },
     );
     for (const row of rows)
       await recordAudit(tx, now, {
         action: 'BUILDING_SUBMITTED',
         actor: input.audit,
         target: { type: 'building', id: row.id },
-        detail: { projectId: access.project.id, name: row.name },
+        detail: { projectId: open.project.id, name: row.name },
       });
   });
 }

@@ -1,5 +1,6 @@
 import {
   DICTIONARY_KIND_LABELS,
+  buildingAfter,
   type BuildingDesignInfo,
   type BuildingHazardSource,
   type BuildingSurveyInfo,
@@ -31,18 +32,13 @@ import {
   updateHazardSource,
   upsertSurveyInfo,
 } from './buildings.repository.js';
+import { openProject, type OpenProject } from '../project-access/project-access.service.js';
 import {
-  type ProjectAccess,
-  projectAccess,
-  recordPartChanged,
-  requireEditor,
-  requirePart,
-  requireProjectOpen,
-  requireEditable,
-  afterChange,
-  requireNotConfirmed,
+  buildingFacts,
   buildingOf,
-  requireNamedUnit,
+  recordPartChanged,
+  requireOnBuilding,
+  requireOwnEntries,
   type ProjectInput,
 } from './building-access.js';
 
@@ -59,7 +55,7 @@ export async function listSurveyInfo(
   ctx: AppContext,
   input: ProjectInput & { buildingId: string },
 ): Promise<BuildingSurveyInfo[]> {
-  const { project } = await projectAccess(ctx.db, input.member, input.projectId);
+  const { project } = await openProject(ctx.db, input.member, input.projectId);
   const building = await buildingOf(ctx.db, project.id, input.buildingId);
   return (await listSurveyInfos(ctx.db, building.id)).map((r) => ({
     buildingId: r.buildingId,
@@ -86,7 +82,7 @@ const presentHazard = (r: Awaited<ReturnType<typeof listHazardSources>>[number])
 });
 
 export async function listHazards(ctx: AppContext, input: ProjectInput & { buildingId: string }) {
-  const { project } = await projectAccess(ctx.db, input.member, input.projectId);
+  const { project } = await openProject(ctx.db, input.member, input.projectId);
   const building = await buildingOf(ctx.db, project.id, input.buildingId);
   return (await listHazardSources(ctx.db, building.id)).map(presentHazard);
 }
@@ -104,7 +100,7 @@ const presentDesignInfo = (r: Awaited<ReturnType<typeof listDesignInfos>>[number
 });
 
 export async function listDesignInfo(ctx: AppContext, input: ProjectInput & { buildingId: string }) {
-  const { project } = await projectAccess(ctx.db, input.member, input.projectId);
+  const { project } = await openProject(ctx.db, input.member, input.projectId);
   const building = await buildingOf(ctx.db, project.id, input.buildingId);
   return (await listDesignInfos(ctx.db, building.id)).map(presentDesignInfo);
 }
@@ -117,13 +113,13 @@ export async function saveSurveyInfo(
 ): Promise<BuildingSurveyInfo> {
   const { request } = input;
   return inTransaction(ctx.db, async (tx) => {
-    const access = await projectAccess(tx, input.member, input.projectId, { lock: true });
-    requirePart(access, 'SURVEY');
-    const building = await buildingOf(tx, access.project.id, request.buildingId, true);
-    requireProjectOpen(access.project);
-    requireNotConfirmed(building);
-    const orgId = access.member.orgId;
-    await requireNamedUnit(tx, building, orgId, 'SURVEY');
+    const open = await openProject(tx, input.member, input.projectId, {
+      action: 'building.surveyFindings',
+      lock: true,
+    });
+    const building = await buildingOf(tx, open.project.id, request.buildingId, true);
+    await requireOwnEntries(tx, open, 'building.surveyFindings', building);
+    const orgId = open.member.orgId;
     const now = ctx.clock();
     await upsertSurveyInfo(tx, {
       buildingId: building.id,
@@ -166,11 +162,12 @@ export async function saveHazards(
 ) {
   const { request } = input;
   return inTransaction(ctx.db, async (tx) => {
-    const access = await projectAccess(tx, input.member, input.projectId, { lock: true });
-    requireEditor(access);
-    const building = await buildingOf(tx, access.project.id, request.buildingId, true);
-    requireProjectOpen(access.project);
-    requireEditable(building, access.project);
+    const open = await openProject(tx, input.member, input.projectId, {
+      action: 'building.edit',
+      lock: true,
+    });
+    const building = await buildingOf(tx, open.project.id, request.buildingId, true);
+    requireOnBuilding(open, 'building.edit', building);
     const current = await listHazardSources(tx, building.id);
     const now = ctx.clock();
     const entries = request.items.map((item) => {
@@ -201,7 +198,10 @@ export async function saveHazards(
           updatedAt: now,
         })),
     );
-    await updateBuilding(tx, building.id, { status: afterChange(building), updatedAt: now });
+    await updateBuilding(tx, building.id, {
+      status: buildingAfter('change', building.status),
+      updatedAt: now,
+    });
     await recordPartChanged(tx, now, input.audit, building, 'hazardSources');
     return (await listHazardSources(tx, building.id)).map(presentHazard);
   });
@@ -211,38 +211,45 @@ export async function saveHazards(
  * Loads the buildings some entries hang on and checks the acting organisation's part in each of
  * their projects: an entry of a project out of reach answers NOT_FOUND, as if missing.
  */
-async function entriesContext(tx: Db, member: PrincipalMember | null, buildingIds: readonly string[]) {
+async function entriesContext(
+  tx: Db,
+  member: PrincipalMember,
+  buildingIds: readonly string[],
+  action: 'building.edit' | 'building.designInfo',
+) {
   const rows = await findBuildingsByIds(tx, [...new Set(buildingIds)]);
-  const accessByProject = new Map<string, ProjectAccess>();
+  const openByProject = new Map<string, OpenProject>();
   for (const projectId of [...new Set(rows.map((r) => r.projectId))].sort())
-    accessByProject.set(projectId, await projectAccess(tx, member, projectId, { lock: true }));
-  return { byId: new Map(rows.map((r) => [r.id, r])), accessByProject };
+    openByProject.set(projectId, await openProject(tx, member, projectId, { action, lock: true }));
+  return { byId: new Map(rows.map((r) => [r.id, r])), openByProject };
 }
 
 export async function removeHazards(
   ctx: AppContext,
-  input: { member: PrincipalMember | null; ids: readonly string[]; audit: AuditActor },
+  input: { member: PrincipalMember; ids: readonly string[]; audit: AuditActor },
 ) {
   await inTransaction(ctx.db, async (tx) => {
     const hazards = await findHazardSourcesByIds(tx, input.ids);
     if (hazards.length !== new Set(input.ids).size) throw new AppError('NOT_FOUND');
-    const { byId, accessByProject } = await entriesContext(
+    const { byId, openByProject } = await entriesContext(
       tx,
       input.member,
       hazards.map((h) => h.buildingId),
+      'building.edit',
     );
-    for (const access of accessByProject.values()) requireEditor(access);
-    for (const access of accessByProject.values()) requireProjectOpen(access.project);
     for (const h of hazards) {
       const building = byId.get(h.buildingId)!;
-      requireEditable(building, accessByProject.get(building.projectId)!.project);
+      requireOnBuilding(openByProject.get(building.projectId)!, 'building.edit', building);
     }
     await deleteHazardSources(
       tx,
       hazards.map((h) => h.id),
     );
     for (const building of new Set(hazards.map((h) => byId.get(h.buildingId)!))) {
-      await updateBuilding(tx, building.id, { status: afterChange(building), updatedAt: ctx.clock() });
+      await updateBuilding(tx, building.id, {
+        status: buildingAfter('change', building.status),
+        updatedAt: ctx.clock(),
+      });
       await recordPartChanged(tx, ctx.clock(), input.audit, building, 'hazardSources');
     }
   });
@@ -261,13 +268,13 @@ export async function saveDesignInfo(
 ) {
   const { request } = input;
   return inTransaction(ctx.db, async (tx) => {
-    const access = await projectAccess(tx, input.member, input.projectId, { lock: true });
-    requirePart(access, 'DESIGN');
-    const building = await buildingOf(tx, access.project.id, request.buildingId, true);
-    requireProjectOpen(access.project);
-    requireNotConfirmed(building);
-    const orgId = access.member.orgId;
-    await requireNamedUnit(tx, building, orgId, 'DESIGN');
+    const open = await openProject(tx, input.member, input.projectId, {
+      action: 'building.designInfo',
+      lock: true,
+    });
+    const building = await buildingOf(tx, open.project.id, request.buildingId, true);
+    await requireOwnEntries(tx, open, 'building.designInfo', building);
+    const orgId = open.member.orgId;
     const current = await listDesignInfos(tx, building.id);
     for (const item of request.items) {
       designSpecialty(input.dictionaries, item.specialty);
@@ -317,21 +324,24 @@ export async function saveDesignInfo(
 
 export async function removeDesignInfo(
   ctx: AppContext,
-  input: { member: PrincipalMember | null; ids: readonly string[]; audit: AuditActor },
+  input: { member: PrincipalMember; ids: readonly string[]; audit: AuditActor },
 ) {
   await inTransaction(ctx.db, async (tx) => {
     const infos = await findDesignInfosByIds(tx, input.ids);
     if (infos.length !== new Set(input.ids).size) throw new AppError('NOT_FOUND');
-    const { byId, accessByProject } = await entriesContext(
+    const { byId, openByProject } = await entriesContext(
       tx,
       input.member,
       infos.map((i) => i.buildingId),
+      'building.designInfo',
     );
-    for (const access of accessByProject.values()) requirePart(access, 'DESIGN');
-    // A unit removes its own rows only.
-    if (infos.some((i) => i.orgId !== input.member?.orgId)) throw new AppError('FORBIDDEN');
-    for (const access of accessByProject.values()) requireProjectOpen(access.project);
-    for (const info of infos) requireNotConfirmed(byId.get(info.buildingId)!);
+    // A unit removes its own rows only; it was named on the building when it entered them.
+    if (infos.some((i) => i.orgId !== input.member.orgId)) throw new AppError('FORBIDDEN');
+    for (const info of infos) {
+      const building = byId.get(info.buildingId)!;
+      const open = openByProject.get(building.projectId)!;
+      open.require('building.designInfo', buildingFacts(open, building, true), { name: building.name });
+    }
     await deleteDesignInfos(
       tx,
       infos.map((i) => i.id),

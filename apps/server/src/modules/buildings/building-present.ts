@@ -1,18 +1,41 @@
-import { type Building, type BuildingParty, type ProjectRole } from '@drp/domain';
-import { type Db } from '../../db/database.js';
+import {
+  buildingAbilities,
+  type Building,
+  type BuildingParty,
+  type BuildingStatus,
+  type ProjectRole,
+} from '@drp/domain';
+import type { Db } from '../../db/database.js';
+import type { OpenProject } from '../project-access/project-access.service.js';
 import { listUnits, type BuildingRow, type UnitRole } from './buildings.repository.js';
-import { type Party } from './building-access.js';
-
-// ---- presenting ----
+import type { Party } from './building-access.js';
 
 export const iso = (d: Date | null) => d?.toISOString() ?? null;
 
-/** Buildings as the API shows them, with their units; change applications show passed ones alike. */
-export async function presentBuildings(db: Db, rows: readonly BuildingRow[]): Promise<Building[]> {
-  return present(db, rows);
+/** Nothing may change a building of an application that passed review (a change copies it). */
+const PASSED: Building['can'] = {
+  edit: false,
+  submit: false,
+  confirm: false,
+  reject: false,
+  editDesignInfo: false,
+  editSurveyFindings: false,
+};
+
+/** Buildings of passed applications, as a change application picks them. */
+export async function presentPassedBuildings(db: Db, rows: readonly BuildingRow[]): Promise<Building[]> {
+  return present(db, rows, null);
 }
 
-export async function present(db: Db, rows: readonly BuildingRow[]): Promise<Building[]> {
+/**
+ * Buildings as the API shows them, with their units and what the member who opened their
+ * application may do to each (`can`, from PROJECT_POLICY).
+ */
+export async function present(
+  db: Db,
+  rows: readonly BuildingRow[],
+  open: OpenProject | null,
+): Promise<Building[]> {
   const units = await listUnits(
     db,
     rows.map((r) => r.id),
@@ -21,28 +44,42 @@ export async function present(db: Db, rows: readonly BuildingRow[]): Promise<Bui
     units
       .filter((u) => u.buildingId === id && u.role === role)
       .map((u) => ({ orgId: u.orgId, orgName: u.orgName }));
-  return rows.map((r) => ({
-    id: r.id,
-    projectId: r.projectId,
-    name: r.name,
-    use: r.use,
-    structureType: r.structureType,
-    floorsAbove: r.floorsAbove,
-    floorsBelow: r.floorsBelow,
-    height: r.height,
-    floorArea: r.floorArea,
-    seismicIntensity: r.seismicIntensity,
-    fireResistanceRating: r.fireResistanceRating,
-    climaticRegion: r.climaticRegion,
-    status: r.status,
-    designUnits: of(r.id, 'DESIGN'),
-    surveyUnits: of(r.id, 'SURVEY'),
-    submittedAt: iso(r.submittedAt),
-    confirmedAt: iso(r.confirmedAt),
-    rejectedAt: iso(r.rejectedAt),
-    createdAt: r.createdAt.toISOString(),
-    updatedAt: r.updatedAt.toISOString(),
-  }));
+  const abilities = (status: BuildingStatus, design: BuildingParty[], survey: BuildingParty[]) => {
+    if (!open) return PASSED;
+    const mine = (list: BuildingParty[]) => list.some((u) => u.orgId === open.member.orgId);
+    return buildingAbilities(
+      open.actor,
+      { project: open.facts, building: { status } },
+      { design: mine(design), survey: mine(survey) },
+    );
+  };
+  return rows.map((r) => {
+    const designUnits = of(r.id, 'DESIGN');
+    const surveyUnits = of(r.id, 'SURVEY');
+    return {
+      id: r.id,
+      projectId: r.projectId,
+      name: r.name,
+      use: r.use,
+      structureType: r.structureType,
+      floorsAbove: r.floorsAbove,
+      floorsBelow: r.floorsBelow,
+      height: r.height,
+      floorArea: r.floorArea,
+      seismicIntensity: r.seismicIntensity,
+      fireResistanceRating: r.fireResistanceRating,
+      climaticRegion: r.climaticRegion,
+      status: r.status,
+      designUnits,
+      surveyUnits,
+      submittedAt: iso(r.submittedAt),
+      confirmedAt: iso(r.confirmedAt),
+      rejectedAt: iso(r.rejectedAt),
+      createdAt: r.createdAt.toISOString(),
+      updatedAt: r.updatedAt.toISOString(),
+      can: abilities(r.status, designUnits, surveyUnits),
+    };
+  });
 }
 
 export const partiesOf = (parties: readonly Party[], role: ProjectRole): BuildingParty[] =>

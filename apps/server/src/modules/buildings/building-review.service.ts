@@ -1,4 +1,4 @@
-import { type BuildingFeedback, type PrincipalMember } from '@drp/domain';
+import { buildingAfter, rejectAllowed, type BuildingFeedback, type PrincipalMember } from '@drp/domain';
 import { inTransaction } from '../../db/database.js';
 import type { AppContext } from '../../lib/app-context.js';
 import { AppError } from '../../lib/app-error.js';
@@ -14,13 +14,12 @@ import {
   listUnits,
   updateBuilding,
 } from './buildings.repository.js';
+import { openProject } from '../project-access/project-access.service.js';
 import {
-  projectAccess,
-  requirePart,
-  requireDecider,
-  rejectAllowed,
-  buildingsOf,
+  buildingFacts,
   buildingOf,
+  buildingsOf,
+  requireOnBuilding,
   type ProjectInput,
 } from './building-access.js';
 import { present } from './building-present.js';
@@ -29,9 +28,8 @@ import { present } from './building-present.js';
 
 /** The confirmed buildings: those the review agency can give review missions for. */
 export async function listTaskBuildings(ctx: AppContext, input: ProjectInput) {
-  const access = await projectAccess(ctx.db, input.member, input.projectId);
-  requirePart(access, 'CENSOR');
-  return present(ctx.db, await listBuildingsOfProject(ctx.db, access.project.id, 'CONFIRMED'));
+  const open = await openProject(ctx.db, input.member, input.projectId, { action: 'building.tasks' });
+  return present(ctx.db, await listBuildingsOfProject(ctx.db, open.project.id, 'CONFIRMED'), open);
 }
 
 /**
@@ -42,24 +40,23 @@ export async function listAssignedTaskBuildings(
   ctx: AppContext,
   input: ProjectInput & { accountId: string | null },
 ) {
-  const access = await projectAccess(ctx.db, input.member, input.projectId);
-  requirePart(access, 'CENSOR');
+  const open = await openProject(ctx.db, input.member, input.projectId, { action: 'building.tasks' });
   if (!input.accountId) return [];
   return present(
     ctx.db,
-    await listBuildingsWithMissions(ctx.db, access.project.id, {
+    await listBuildingsWithMissions(ctx.db, open.project.id, {
       accountId: input.accountId,
-      censorOrgId: access.member.orgId,
+      censorOrgId: open.member.orgId,
     }),
+    open,
   );
 }
 
 /** Whether the review agency may still reject the building (spec: `allowReject`). */
 export async function canRejectBuilding(ctx: AppContext, input: ProjectInput & { id: string }) {
-  const access = await projectAccess(ctx.db, input.member, input.projectId);
-  requirePart(access, 'CENSOR');
-  const building = await buildingOf(ctx.db, access.project.id, input.id);
-  return rejectAllowed(building, access.project);
+  const open = await openProject(ctx.db, input.member, input.projectId, { action: 'building.tasks' });
+  const building = await buildingOf(ctx.db, open.project.id, input.id);
+  return rejectAllowed(buildingFacts(open, building));
 }
 
 /** The agency confirms that submitted buildings belong to the application. */
@@ -68,18 +65,23 @@ export async function confirmBuilding(
   input: ProjectInput & { id: string; audit: AuditActor },
 ) {
   await inTransaction(ctx.db, async (tx) => {
-    const access = await projectAccess(tx, input.member, input.projectId, { lock: true });
-    requireDecider(access);
-    const building = await buildingOf(tx, access.project.id, input.id, true);
-    if (building.status !== 'SUBMITTED')
-      throw new AppError('BUILDING_NOT_SUBMITTED', { name: building.name });
+    const open = await openProject(tx, input.member, input.projectId, {
+      action: 'building.confirm',
+      lock: true,
+    });
+    const building = await buildingOf(tx, open.project.id, input.id, true);
+    requireOnBuilding(open, 'building.confirm', building);
     const now = ctx.clock();
-    await updateBuilding(tx, building.id, { status: 'CONFIRMED', confirmedAt: now, updatedAt: now });
+    await updateBuilding(tx, building.id, {
+      status: buildingAfter('confirm', building.status),
+      confirmedAt: now,
+      updatedAt: now,
+    });
     await recordAudit(tx, now, {
       action: 'BUILDING_CONFIRMED',
       actor: input.audit,
       target: { type: 'building', id: building.id },
-      detail: { projectId: access.project.id, name: building.name },
+      detail: { projectId: open.project.id, name: building.name },
     });
   });
 }
@@ -98,37 +100,38 @@ function presentFeedback(row: Awaited<ReturnType<typeof listFeedbacks>>[number])
 /** Records why the agency rejects a building; the reject call that follows uses it. */
 export async function addBuildingFeedback(
   ctx: AppContext,
-  input: { member: PrincipalMember | null; buildingId: string; reason: string; accountId: string | null },
+  input: { member: PrincipalMember; buildingId: string; reason: string; accountId: string | null },
 ): Promise<BuildingFeedback> {
   return inTransaction(ctx.db, async (tx) => {
     const [found] = await findBuildingsByIds(tx, [input.buildingId]);
     if (!found) throw new AppError('NOT_FOUND');
-    const access = await projectAccess(tx, input.member, found.projectId, { lock: true });
-    requireDecider(access);
-    const building = await buildingOf(tx, access.project.id, found.id, true);
-    if (!rejectAllowed(building, access.project))
-      throw new AppError('BUILDING_REJECT_NOT_ALLOWED', { name: building.name });
+    const open = await openProject(tx, input.member, found.projectId, {
+      action: 'building.reject',
+      lock: true,
+    });
+    const building = await buildingOf(tx, open.project.id, found.id, true);
+    requireOnBuilding(open, 'building.reject', building);
     const row = await insertFeedback(tx, {
       buildingId: building.id,
-      orgId: access.member.orgId,
+      orgId: open.member.orgId,
       accountId: input.accountId,
       reason: input.reason,
       createdAt: ctx.clock(),
     });
     return presentFeedback({
       feedback: row,
-      orgName: access.parties.find((p) => p.orgId === row.orgId)?.orgName ?? '',
+      orgName: open.nameOf(row.orgId),
     });
   });
 }
 
 export async function listBuildingFeedback(
   ctx: AppContext,
-  input: { member: PrincipalMember | null; buildingId: string },
+  input: { member: PrincipalMember; buildingId: string },
 ) {
   const [building] = await findBuildingsByIds(ctx.db, [input.buildingId]);
   if (!building) throw new AppError('NOT_FOUND');
-  await projectAccess(ctx.db, input.member, building.projectId);
+  await openProject(ctx.db, input.member, building.projectId);
   return (await listFeedbacks(ctx.db, building.id)).map(presentFeedback);
 }
 
@@ -147,20 +150,22 @@ export async function rejectBuildings(
   },
 ) {
   await inTransaction(ctx.db, async (tx) => {
-    const access = await projectAccess(tx, input.member, input.projectId, { lock: true });
-    requireDecider(access);
-    const { project, parties } = access;
+    const open = await openProject(tx, input.member, input.projectId, {
+      action: 'building.reject',
+      lock: true,
+    });
+    const { project, member } = open;
     const rows = await buildingsOf(tx, project.id, input.ids, true);
     const now = ctx.clock();
     const reasons = new Map<string, string>();
     for (const row of rows) {
-      if (!rejectAllowed(row, project)) throw new AppError('BUILDING_REJECT_NOT_ALLOWED', { name: row.name });
+      requireOnBuilding(open, 'building.reject', row);
       const reason =
         input.reason ?? (await latestFeedbackSince(tx, row.id, row.submittedAt ?? new Date(0)))?.reason;
       if (!reason) throw new AppError('BUILDING_REJECT_REASON_MISSING', { name: row.name });
       reasons.set(row.id, reason);
     }
-    const censorName = parties.find((p) => p.orgId === access.member.orgId)?.orgName ?? '';
+    const censorName = open.nameOf(member.orgId);
     const units = await listUnits(
       tx,
       rows.map((r) => r.id),
@@ -170,12 +175,16 @@ export async function rejectBuildings(
       if (input.reason !== undefined)
         await insertFeedback(tx, {
           buildingId: row.id,
-          orgId: access.member.orgId,
+          orgId: member.orgId,
           accountId: input.accountId,
           reason,
           createdAt: now,
         });
-      await updateBuilding(tx, row.id, { status: 'REJECTED', rejectedAt: now, updatedAt: now });
+      await updateBuilding(tx, row.id, {
+        status: buildingAfter('reject', row.status),
+        rejectedAt: now,
+        updatedAt: now,
+      });
       await recordAudit(tx, now, {
         action: 'BUILDING_REJECTED',
         actor: input.audit,
@@ -187,7 +196,7 @@ export async function rejectBuildings(
         type: 'CENSOR_BUILDING_REJECT',
         to: [{ orgId: project.constructOrgId }, ...designOrgs.map((u) => ({ orgId: u.orgId }))],
         at: now,
-        senderOrgId: access.member.orgId,
+        senderOrgId: member.orgId,
         projectId: project.id,
         targetId: row.id,
         params: { senderName: censorName, projectName: project.name, buildingName: row.name, reason },

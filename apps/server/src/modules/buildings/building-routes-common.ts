@@ -1,6 +1,6 @@
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { envelopeOf, idListParam, type PrincipalMember } from '@drp/domain';
+import { actingMember } from '../project-access/project-access.service.js';
 
 /** What every building route shares: its place under the application, params and answers. */
 export const tags = ['buildings'];
@@ -12,8 +12,9 @@ export const withIds = projectParams.extend({ ids: idListParam });
 export const orgIds = z.object({ orgId: z.uuid(), ids: idListParam });
 export const none = envelopeOf(z.null());
 
-export const member = (request: FastifyRequest) => request.actingMember ?? null;
+/** The acting member, settled by the area rule. */
+export const member = actingMember;
 export const scope = (request: { params: { projectId: string }; actingMember: PrincipalMember | null }) => ({
-  member: request.actingMember,
+  member: actingMember(request),
   projectId: request.params.projectId,
 });

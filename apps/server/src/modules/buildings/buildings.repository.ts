@@ -26,6 +26,15 @@ export async function countBuildings(db: Db, projectId: string): Promise<number>
   return row?.n ?? 0;
 }
 
+/** Organisation names, for a refusal that names a unit which is not the project's. */
+export async function findOrgNames(db: Db, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: orgs.id, name: orgs.name })
+    .from(orgs)
+    .where(inArray(orgs.id, [...ids]));
+}
+
 // ---- buildings ----
 
 export async function insertBuilding(db: Db, row: BuildingInsert) {

@@ -17,6 +17,7 @@ import {
   issueViewUrl,
   zipDocVersion,
 } from './doc-files.service.js';
+import { actingMember } from '../project-access/project-access.service.js';
 
 const tags = ['doc-repository'];
 const security = [{ bearer: [] }];
@@ -44,7 +45,7 @@ export const docFilesRoutes: FastifyPluginAsyncZod = async (app) => {
       ok(
         request,
         await issueViewUrl(app.ctx, {
-          member: request.actingMember,
+          member: actingMember(request),
           accountId: request.auth!.account.id,
           projectId: request.params.projectId,
           fileId: request.query.fileId,
@@ -67,7 +68,7 @@ export const docFilesRoutes: FastifyPluginAsyncZod = async (app) => {
       ok(
         request,
         await issueViewToken(app.ctx, {
-          member: request.actingMember,
+          member: actingMember(request),
           accountId: request.auth!.account.id,
           projectId: request.params.projectId,
           fileId: request.query.fileId,
@@ -112,7 +113,7 @@ export const docFilesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const orgIds = request.query.orgIds;
       const archive = await zipDocVersion(app.ctx, {
-        member: request.actingMember,
+        member: actingMember(request),
         projectId: request.params.projectId,
         versionId: request.params.versionId,
         orgIds: orgIds && orgIds.length > 0 ? orgIds : undefined,

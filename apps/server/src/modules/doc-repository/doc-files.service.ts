@@ -5,7 +5,7 @@ import { AppError } from '../../lib/app-error.js';
 import type { AppContext } from '../../lib/app-context.js';
 import type { StoredFileToSend } from '../../lib/send-stored-file.js';
 import { zipStream, type ZipEntry } from '../../lib/zip-stream.js';
-import { visibleProject } from '../projects/projects.service.js';
+import { openProject } from '../project-access/project-access.service.js';
 import {
   findDocFile,
   findFilesOfProject,
@@ -86,9 +86,9 @@ function readViewToken(ctx: AppContext, token: string): { fileId: string; accoun
 /** `getViewToken`: a token for a file of an application the acting member sees. */
 export async function issueViewToken(
   ctx: AppContext,
-  input: { member: PrincipalMember | null; accountId: string; projectId: string; fileId: string },
+  input: { member: PrincipalMember; accountId: string; projectId: string; fileId: string },
 ): Promise<{ token: string; expiresAt: string }> {
-  await visibleProject(ctx.db, input.member, input.projectId);
+  await openProject(ctx.db, input.member, input.projectId);
   const [found] = await findFilesOfProject(ctx.db, input.projectId, [input.fileId]);
   if (!found) throw new AppError('NOT_FOUND');
   const expiresAt = Math.floor(ctx.clock().getTime() / 1000) + VIEW_LINK_MINUTES * 60;
@@ -101,7 +101,7 @@ export async function issueViewToken(
 /** `getViewURL`: the same token as a link to the file. */
 export async function issueViewUrl(
   ctx: AppContext,
-  input: { member: PrincipalMember | null; accountId: string; projectId: string; fileId: string },
+  input: { member: PrincipalMember; accountId: string; projectId: string; fileId: string },
 ): Promise<{ url: string; expiresAt: string }> {
   const { token, expiresAt } = await issueViewToken(ctx, input);
   return { url: `${VIEW_PATH}/${token}`, expiresAt };
@@ -138,13 +138,13 @@ export async function fileOfViewToken(
 export async function zipDocVersion(
   ctx: AppContext,
   input: {
-    member: PrincipalMember | null;
+    member: PrincipalMember;
     projectId: string;
     versionId: string;
     orgIds: readonly string[] | undefined;
   },
 ): Promise<{ fileName: string; body: Readable }> {
-  const { project } = await visibleProject(ctx.db, input.member, input.projectId);
+  const { project } = await openProject(ctx.db, input.member, input.projectId);
   const version = await findVersion(ctx.db, input.projectId, input.versionId);
   if (!version) throw new AppError('NOT_FOUND');
   const [folders, files] = await Promise.all([

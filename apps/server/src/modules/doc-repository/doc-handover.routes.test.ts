@@ -117,7 +117,14 @@ describe.each(FILE_STORES)('handing over a version: commit, send, return, accept
         ['SURVEY', false, 0],
       ]),
     );
-    expect(before.can).toEqual({ commit: [], send: false, accept: false, supply: false });
+    expect(before.can).toEqual({
+      commit: [],
+      send: false,
+      accept: false,
+      supply: false,
+      return: false,
+      remind: false,
+    });
     refused(await commit('design_admin', 'DESIGN'), 409, 'DOC_NOTHING_TO_COMMIT');
     await uploadInto('design_admin', structure.id, '结构设计总说明.pdf');
     expect((await state('design_admin')).can.commit).toEqual(['DESIGN']);
@@ -149,7 +156,12 @@ describe.each(FILE_STORES)('handing over a version: commit, send, return, accept
       403,
       'DOC_DIRECTOR_ONLY',
     );
-    expect((await state('censor_admin')).can).toMatchObject({ accept: true, supply: true });
+    expect((await state('censor_admin')).can).toMatchObject({
+      accept: true,
+      supply: true,
+      return: true,
+      remind: true,
+    });
   });
 
   it('returns the version with reasons per folder: open again, every unit commits anew', async () => {
@@ -237,6 +249,8 @@ describe.each(FILE_STORES)('handing over a version: commit, send, return, accept
       send: false,
       accept: false,
       supply: false,
+      return: false,
+      remind: false,
     });
   });
 });

@@ -11,12 +11,15 @@ import {
 } from '@drp/domain';
 import { ok } from '../../lib/envelope.js';
 import { auditActorOf } from '../audit/audit.service.js';
+import { actingMember } from '../project-access/project-access.service.js';
 import {
+  acceptDocs,
   commitDocs,
-  confirmDocs,
   describeDocVersionState,
   listDocFeedbacks,
-  supplyDocs,
+  remindDocs,
+  returnDocs,
+  sendDocsToReview,
 } from './doc-handover.service.js';
 
 const tags = ['doc-repository'];
@@ -45,7 +48,7 @@ export const docHandoverRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await commitDocs(app.ctx, {
-        member: request.actingMember,
+        member: actingMember(request),
         projectId: request.params.projectId,
         versionId: request.query.versionId,
         category: request.query.category,
@@ -69,12 +72,16 @@ export const docHandoverRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await confirmDocs(app.ctx, {
-        member: request.actingMember,
+      const member = actingMember(request);
+      const input = {
+        member,
         projectId: request.params.projectId,
         versionId: request.query.versionId,
         audit: auditActorOf(request),
-      });
+      };
+      // One call of the spec, two steps: the construction unit sends, anyone else accepts.
+      if (member.orgType === 'CONSTRUCT') await sendDocsToReview(app.ctx, input);
+      else await acceptDocs(app.ctx, input);
       return ok(request, null);
     },
   );
@@ -93,14 +100,16 @@ export const docHandoverRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await supplyDocs(app.ctx, {
-        member: request.actingMember,
+      const input = {
+        member: actingMember(request),
         projectId: request.params.projectId,
         versionId: request.query.versionId,
-        mode: request.query.mode,
         items: request.query.items,
         audit: auditActorOf(request),
-      });
+      };
+      // One call of the spec, two steps: RETURN reopens the version, REMIND only tells the units.
+      if (request.query.mode === 'RETURN') await returnDocs(app.ctx, input);
+      else await remindDocs(app.ctx, input);
       return ok(request, null);
     },
   );
@@ -120,7 +129,7 @@ export const docHandoverRoutes: FastifyPluginAsyncZod = async (app) => {
       ok(
         request,
         await describeDocVersionState(app.ctx, {
-          member: request.actingMember,
+          member: actingMember(request),
           projectId: request.params.projectId,
           versionId: request.query.versionId,
         }),
@@ -142,7 +151,7 @@ export const docHandoverRoutes: FastifyPluginAsyncZod = async (app) => {
       ok(
         request,
         await listDocFeedbacks(app.ctx, {
-          member: request.actingMember,
+          member: actingMember(request),
           projectId: request.params.projectId,
           versionId: request.body.versionId,
         }),

@@ -1,20 +1,25 @@
 import {
   DOC_CATEGORY_KEYS,
+  applicationAfter,
+  docVersionAfter,
   type DocCategory,
   type DocFeedback,
   type DocVersionState,
   type FeedbackItem,
   type MessageType,
   type PrincipalMember,
-  receivesDocs,
 } from '@drp/domain';
 import { inTransaction, type Db } from '../../db/database.js';
 import { AppError } from '../../lib/app-error.js';
 import type { AppContext } from '../../lib/app-context.js';
 import { recordAudit, type AuditActor } from '../audit/audit.service.js';
 import { sendMessage } from '../messages/messages.service.js';
-import { updateProject } from '../projects/projects.repository.js';
-import { visibleProject } from '../projects/projects.service.js';
+import {
+  openProject,
+  updateApplicationState,
+  type ApplicationParty as Party,
+  type OpenProject,
+} from '../project-access/project-access.service.js';
 import {
   clearCommits,
   countFeedbacks,
@@ -34,8 +39,6 @@ import { findVersion, listFolders } from './doc-repository.repository.js';
  * returns it with reasons, which reopens it for upload and asks every unit to commit again.
  */
 
-type Party = Awaited<ReturnType<typeof visibleProject>>['parties'][number];
-
 /** Who must hand over what: each design unit its drawings, each survey unit its survey documents. */
 function unitsOf(parties: readonly Party[]) {
   return parties.flatMap((p) =>
@@ -45,40 +48,68 @@ function unitsOf(parties: readonly Party[]) {
   );
 }
 
-async function versionFor(tx: Db, member: PrincipalMember | null, projectId: string, versionId: string) {
-  const { project, parties } = await visibleProject(tx, member, projectId, { lock: true });
+/** The application, opened for the member and locked, and one of its document versions, locked. */
+async function versionFor(tx: Db, member: PrincipalMember, projectId: string, versionId: string) {
+  const open = await openProject(tx, member, projectId, { lock: true });
   const version = await findVersion(tx, projectId, versionId, { lock: true });
   if (!version) throw new AppError('NOT_FOUND');
-  return { project, parties, version };
+  return { open, version };
 }
 
-const nameOf = (parties: readonly Party[], orgId: string) =>
-  parties.find((p) => p.orgId === orgId)?.orgName ?? '';
+const versionFacts = (version: { businessStatus: DocVersionState['businessStatus']; latest: boolean }) => ({
+  status: version.businessStatus,
+  latest: version.latest,
+});
 
-export async function commitDocs(
-  ctx: AppContext,
-  input: {
-    member: PrincipalMember | null;
-    projectId: string;
-    versionId: string;
-    category: DocCategory;
-    audit: AuditActor;
-  },
+interface HandoverInput {
+  member: PrincipalMember;
+  projectId: string;
+  versionId: string;
+  audit: AuditActor;
+}
+
+/** Tells some parties of the application about a step of the hand-over, in the same transaction. */
+async function tell(
+  tx: Db,
+  open: OpenProject,
+  at: Date,
+  type: MessageType,
+  to: readonly Party[],
+  reason?: string,
 ) {
-  const member = input.member;
+  const { project, member } = open;
+  if (to.length > 0)
+    await sendMessage(tx, {
+      type,
+      to: to.map((p) => ({ orgId: p.orgId })),
+      at,
+      senderOrgId: member.orgId,
+      projectId: project.id,
+      targetId: project.id,
+      params: {
+        senderName: open.nameOf(member.orgId),
+        projectName: project.name,
+        ...(reason === undefined ? {} : { reason }),
+      },
+    });
+}
+
+export async function commitDocs(ctx: AppContext, input: HandoverInput & { category: DocCategory }) {
+  const { member } = input;
   await inTransaction(ctx.db, async (tx) => {
-    const { project, parties, version } = await versionFor(tx, member, input.projectId, input.versionId);
-    if (member!.orgType !== input.category) throw new AppError('DOC_FOLDER_NOT_YOURS');
-    if (!version.latest || version.businessStatus !== 'UPLOADING') throw new AppError('DOC_VERSION_LOCKED');
+    const { open, version } = await versionFor(tx, member, input.projectId, input.versionId);
+    const { project, parties } = open;
     const commits = await listCommits(tx, version.id);
-    if (commits.some((c) => c.orgId === member!.orgId && c.category === input.category))
-      throw new AppError('DOC_ALREADY_COMMITTED');
     const files = await countFilesByUnit(tx, version.id);
-    if (!files.some((f) => f.orgId === member!.orgId && f.category === input.category && f.n > 0))
-      throw new AppError('DOC_NOTHING_TO_COMMIT');
+    open.require('docs.commit', {
+      version: versionFacts(version),
+      category: input.category,
+      committed: commits.some((c) => c.orgId === member.orgId && c.category === input.category),
+      hasFiles: files.some((f) => f.orgId === member.orgId && f.category === input.category && f.n > 0),
+    });
     await insertCommit(tx, {
       versionId: version.id,
-      orgId: member!.orgId,
+      orgId: member.orgId,
       category: input.category,
       committedBy: input.audit.accountId,
       committedAt: ctx.clock(),
@@ -89,75 +120,72 @@ export async function commitDocs(
       target: { type: 'project', id: project.id },
       detail: { version: version.number, category: input.category },
     });
-    const construct = parties.find((p) => p.role === 'CONSTRUCT');
-    if (construct)
-      await sendMessage(tx, {
-        type: input.category === 'DESIGN' ? 'DESIGN_MATERIAL_COMMIT' : 'SURVEY_MATERIAL_COMMIT',
-        to: [{ orgId: construct.orgId }],
-        at: ctx.clock(),
-        senderOrgId: member!.orgId,
-        projectId: project.id,
-        targetId: project.id,
-        params: { senderName: nameOf(parties, member!.orgId), projectName: project.name },
-      });
+    await tell(
+      tx,
+      open,
+      ctx.clock(),
+      input.category === 'DESIGN' ? 'DESIGN_MATERIAL_COMMIT' : 'SURVEY_MATERIAL_COMMIT',
+      parties.filter((p) => p.role === 'CONSTRUCT').slice(0, 1),
+    );
   });
 }
 
 /**
- * `confirmApplyDoc`: for the construction unit, sends the version to review once every unit has
- * committed; for the agency's director or administrator, accepts the sent version.
+ * The construction unit sends the version to review once every unit has handed over (the spec's
+ * `confirmApplyDoc` for the construction unit). The agency is told.
  */
-export async function confirmDocs(
-  ctx: AppContext,
-  input: { member: PrincipalMember | null; projectId: string; versionId: string; audit: AuditActor },
-) {
-  const member = input.member;
+export async function sendDocsToReview(ctx: AppContext, input: HandoverInput) {
   await inTransaction(ctx.db, async (tx) => {
-    const { project, parties, version } = await versionFor(tx, member, input.projectId, input.versionId);
+    const { open, version } = await versionFor(tx, input.member, input.projectId, input.versionId);
+    const { project, parties } = open;
     const at = ctx.clock();
-    const senderName = nameOf(parties, member!.orgId);
-    const tell = async (type: MessageType, to: readonly Party[]) => {
-      if (to.length > 0)
-        await sendMessage(tx, {
-          type,
-          to: to.map((p) => ({ orgId: p.orgId })),
-          at,
-          senderOrgId: member!.orgId,
-          projectId: project.id,
-          targetId: project.id,
-          params: { senderName, projectName: project.name },
-        });
-    };
-    if (member!.orgType === 'CONSTRUCT') {
-      if (!version.latest || version.businessStatus !== 'UPLOADING') throw new AppError('DOC_VERSION_LOCKED');
-      const commits = await listCommits(tx, version.id);
-      const missing = unitsOf(parties).filter(
-        (u) => !commits.some((c) => c.orgId === u.orgId && c.category === u.category),
-      );
-      if (missing.length > 0)
-        throw new AppError('DOC_UNITS_NOT_COMMITTED', {
-          names: [...new Set(missing.map((u) => u.orgName))].join('、'),
-        });
-      await setVersionStatus(tx, version.id, { businessStatus: 'SUBMITTED', sentAt: at });
-      if (project.status === 'SUBMITTED')
-        await updateProject(tx, project.id, { status: 'MATERIALS_SENT', updatedAt: at });
-      await recordAudit(tx, at, {
-        action: 'DOC_SENT',
-        actor: input.audit,
-        target: { type: 'project', id: project.id },
-        detail: { version: version.number },
-      });
-      await tell(
-        'CONSTRUCT_MATERIAL_SUBMIT',
-        parties.filter((p) => p.role === 'CENSOR'),
-      );
-      return;
-    }
-    if (!receivesDocs(member!)) throw new AppError('DOC_DIRECTOR_ONLY');
-    if (version.businessStatus !== 'SUBMITTED') throw new AppError('DOC_NOT_SENT');
-    await setVersionStatus(tx, version.id, { businessStatus: 'REVIEW', acceptedAt: at });
-    await updateProject(tx, project.id, {
-      status: project.status === 'MATERIALS_SENT' ? 'IN_REVIEW' : project.status,
+    const commits = await listCommits(tx, version.id);
+    const missing = unitsOf(parties).filter(
+      (u) => !commits.some((c) => c.orgId === u.orgId && c.category === u.category),
+    );
+    open.require(
+      'docs.send',
+      { version: versionFacts(version), allCommitted: missing.length === 0 },
+      { names: [...new Set(missing.map((u) => u.orgName))].join('、') },
+    );
+    await setVersionStatus(tx, version.id, {
+      businessStatus: docVersionAfter('send', version.businessStatus),
+      sentAt: at,
+    });
+    const status = applicationAfter('sendDocs', project.status);
+    if (status !== project.status) await updateApplicationState(tx, project.id, { status, updatedAt: at });
+    await recordAudit(tx, at, {
+      action: 'DOC_SENT',
+      actor: input.audit,
+      target: { type: 'project', id: project.id },
+      detail: { version: version.number },
+    });
+    await tell(
+      tx,
+      open,
+      at,
+      'CONSTRUCT_MATERIAL_SUBMIT',
+      parties.filter((p) => p.role === 'CENSOR'),
+    );
+  });
+}
+
+/**
+ * The agency's director or administrator accepts the sent version (the spec's `confirmApplyDoc`
+ * for the agency): read-only from then on, and the review of the application begins.
+ */
+export async function acceptDocs(ctx: AppContext, input: HandoverInput) {
+  await inTransaction(ctx.db, async (tx) => {
+    const { open, version } = await versionFor(tx, input.member, input.projectId, input.versionId);
+    const { project, parties } = open;
+    const at = ctx.clock();
+    open.require('docs.accept', versionFacts(version));
+    await setVersionStatus(tx, version.id, {
+      businessStatus: docVersionAfter('accept', version.businessStatus),
+      acceptedAt: at,
+    });
+    await updateApplicationState(tx, project.id, {
+      status: applicationAfter('acceptDocs', project.status),
       acceptedAt: project.acceptedAt ?? at,
       updatedAt: at,
     });
@@ -168,103 +196,139 @@ export async function confirmDocs(
       detail: { version: version.number },
     });
     await tell(
+      tx,
+      open,
+      at,
       'CENSOR_MATERIAL_ACCEPT',
       parties.filter((p) => p.role !== 'CENSOR'),
     );
   });
 }
 
+/** Where each folder of the version sits, as the reasons name it ("1号楼 / 建筑"). */
+async function folderPaths(tx: Db, versionId: string) {
+  const paths = new Map<string, { category: DocCategory; path: string }>();
+  for (const category of DOC_CATEGORY_KEYS) {
+    const rows = await listFolders(tx, versionId, category);
+    const byId = new Map(rows.map((r) => [r.folder.id, r.folder]));
+    for (const { folder } of rows) {
+      const names: string[] = [];
+      for (let f: typeof folder | undefined = folder; f; f = f.parentId ? byId.get(f.parentId) : undefined)
+        names.unshift(f.name);
+      paths.set(folder.id, { category, path: names.join(' / ') });
+    }
+  }
+  return paths;
+}
+
 /**
- * `supplyDoc`: the agency returns the sent version with its reasons (RETURN), or reminds the units
- * of what is missing (REMIND) while they upload or after they sent. Each reason points at a folder
- * of the version (a building, a specialty or below) or at a whole category.
+ * The agency's reasons, stored, and the units told. Each reason points at a folder of the version
+ * (a building, a specialty or below) or at a whole category.
  */
-export async function supplyDocs(
+async function recordFeedback(
   ctx: AppContext,
-  input: {
-    member: PrincipalMember | null;
-    projectId: string;
-    versionId: string;
-    mode: 'RETURN' | 'REMIND';
-    items: readonly FeedbackItem[];
-    audit: AuditActor;
-  },
+  tx: Db,
+  open: OpenProject,
+  version: { id: string; number: number },
+  input: HandoverInput & { items: readonly FeedbackItem[] },
+  kind: 'RETURN' | 'REMIND',
+  at: Date,
 ) {
-  const member = input.member;
+  const paths = await folderPaths(tx, version.id);
+  const rows = input.items.map((item) => {
+    const place = item.folderId ? paths.get(item.folderId) : undefined;
+    if (item.folderId && (!place || place.category !== item.category)) throw new AppError('NOT_FOUND');
+    return {
+      versionId: version.id,
+      category: item.category,
+      folderId: item.folderId ?? null,
+      folderPath: place?.path ?? null,
+      kind,
+      reason: item.reason.trim(),
+      orgId: open.member.orgId,
+      createdBy: input.audit.accountId,
+      createdAt: at,
+    };
+  });
+  await insertFeedbacks(tx, rows);
+  return rows;
+}
+
+async function announceFeedback(
+  tx: Db,
+  open: OpenProject,
+  version: { number: number },
+  rows: readonly { folderPath: string | null; reason: string }[],
+  kind: 'RETURN' | 'REMIND',
+  audit: AuditActor,
+  at: Date,
+) {
+  await recordAudit(tx, at, {
+    action: kind === 'RETURN' ? 'DOC_RETURNED' : 'DOC_REMINDED',
+    actor: audit,
+    target: { type: 'project', id: open.project.id },
+    detail: { version: version.number, reasons: rows.length },
+  });
+  const reason = rows
+    .map((r) => (r.folderPath ? `${r.folderPath}：${r.reason}` : r.reason))
+    .join('；')
+    .slice(0, 300);
+  await tell(
+    tx,
+    open,
+    at,
+    kind === 'RETURN' ? 'CENSOR_MATERIAL_REJECT' : 'CENSOR_ABSENCE_REMIND',
+    open.parties.filter((p) => p.role !== 'CENSOR'),
+    reason,
+  );
+}
+
+/**
+ * The agency returns the sent version with its reasons (the spec's `supplyDoc`, mode RETURN): it
+ * opens for upload again, and the categories the reasons name are handed over anew.
+ */
+export async function returnDocs(ctx: AppContext, input: HandoverInput & { items: readonly FeedbackItem[] }) {
   await inTransaction(ctx.db, async (tx) => {
-    const { project, parties, version } = await versionFor(tx, member, input.projectId, input.versionId);
-    if (!receivesDocs(member!)) throw new AppError('DOC_DIRECTOR_ONLY');
-    if (input.mode === 'RETURN' && version.businessStatus !== 'SUBMITTED') throw new AppError('DOC_NOT_SENT');
-    if (input.mode === 'REMIND' && (!version.latest || version.businessStatus === 'REVIEW'))
-      throw new AppError('DOC_VERSION_LOCKED');
-    const paths = new Map<string, { category: DocCategory; path: string }>();
-    for (const category of DOC_CATEGORY_KEYS) {
-      const rows = await listFolders(tx, version.id, category);
-      const byId = new Map(rows.map((r) => [r.folder.id, r.folder]));
-      for (const { folder } of rows) {
-        const names: string[] = [];
-        for (let f: typeof folder | undefined = folder; f; f = f.parentId ? byId.get(f.parentId) : undefined)
-          names.unshift(f.name);
-        paths.set(folder.id, { category, path: names.join(' / ') });
-      }
-    }
+    const { open, version } = await versionFor(tx, input.member, input.projectId, input.versionId);
+    const { project } = open;
+    open.require('docs.return', versionFacts(version));
     const at = ctx.clock();
-    const rows = input.items.map((item) => {
-      const place = item.folderId ? paths.get(item.folderId) : undefined;
-      if (item.folderId && (!place || place.category !== item.category)) throw new AppError('NOT_FOUND');
-      return {
-        versionId: version.id,
-        category: item.category,
-        folderId: item.folderId ?? null,
-        folderPath: place?.path ?? null,
-        kind: input.mode,
-        reason: item.reason.trim(),
-        orgId: member!.orgId,
-        createdBy: input.audit.accountId,
-        createdAt: at,
-      };
+    const rows = await recordFeedback(ctx, tx, open, version, input, 'RETURN', at);
+    await setVersionStatus(tx, version.id, {
+      businessStatus: docVersionAfter('return', version.businessStatus),
+      sentAt: null,
     });
-    await insertFeedbacks(tx, rows);
-    if (input.mode === 'RETURN') {
-      await setVersionStatus(tx, version.id, { businessStatus: 'UPLOADING', sentAt: null });
-      // Only the categories a reason names are handed over again: survey documents nobody
-      // questioned stay committed while the drawings are fixed, and the other way round.
-      await clearCommits(tx, version.id, [...new Set(rows.map((r) => r.category))]);
-      if (project.status === 'MATERIALS_SENT')
-        await updateProject(tx, project.id, { status: 'SUBMITTED', updatedAt: at });
-    }
-    await recordAudit(tx, at, {
-      action: input.mode === 'RETURN' ? 'DOC_RETURNED' : 'DOC_REMINDED',
-      actor: input.audit,
-      target: { type: 'project', id: project.id },
-      detail: { version: version.number, reasons: rows.length },
-    });
-    const reason = rows
-      .map((r) => (r.folderPath ? `${r.folderPath}：${r.reason}` : r.reason))
-      .join('；')
-      .slice(0, 300);
-    const told = parties.filter((p) => p.role !== 'CENSOR');
-    if (told.length > 0)
-      await sendMessage(tx, {
-        type: input.mode === 'RETURN' ? 'CENSOR_MATERIAL_REJECT' : 'CENSOR_ABSENCE_REMIND',
-        to: told.map((p) => ({ orgId: p.orgId })),
-        at,
-        senderOrgId: member!.orgId,
-        projectId: project.id,
-        targetId: project.id,
-        params: { senderName: nameOf(parties, member!.orgId), projectName: project.name, reason },
-      });
+    // Only the categories a reason names are handed over again: survey documents nobody
+    // questioned stay committed while the drawings are fixed, and the other way round.
+    await clearCommits(tx, version.id, [...new Set(rows.map((r) => r.category))]);
+    const status = applicationAfter('returnDocs', project.status);
+    if (status !== project.status) await updateApplicationState(tx, project.id, { status, updatedAt: at });
+    await announceFeedback(tx, open, version, rows, 'RETURN', input.audit, at);
+  });
+}
+
+/**
+ * The agency reminds the units of what is missing (the spec's `supplyDoc`, mode REMIND) while they
+ * upload or after they sent; nothing else changes.
+ */
+export async function remindDocs(ctx: AppContext, input: HandoverInput & { items: readonly FeedbackItem[] }) {
+  await inTransaction(ctx.db, async (tx) => {
+    const { open, version } = await versionFor(tx, input.member, input.projectId, input.versionId);
+    open.require('docs.remind', versionFacts(version));
+    const at = ctx.clock();
+    const rows = await recordFeedback(ctx, tx, open, version, input, 'REMIND', at);
+    await announceFeedback(tx, open, version, rows, 'REMIND', input.audit, at);
   });
 }
 
 export async function describeDocVersionState(
   ctx: AppContext,
-  input: { member: PrincipalMember | null; projectId: string; versionId: string },
+  input: { member: PrincipalMember; projectId: string; versionId: string },
 ): Promise<DocVersionState> {
-  const { parties } = await visibleProject(ctx.db, input.member, input.projectId);
+  const open = await openProject(ctx.db, input.member, input.projectId);
+  const { parties, member } = open;
   const version = await findVersion(ctx.db, input.projectId, input.versionId);
   if (!version) throw new AppError('NOT_FOUND');
-  const member = input.member!;
   const [commits, files, feedbackCount] = await Promise.all([
     listCommits(ctx.db, version.id),
     countFilesByUnit(ctx.db, version.id),
@@ -279,7 +343,7 @@ export async function describeDocVersionState(
       fileCount: files.find((f) => f.orgId === u.orgId && f.category === u.category)?.n ?? 0,
     };
   });
-  const uploading = version.latest && version.businessStatus === 'UPLOADING';
+  const facts = versionFacts(version);
   return {
     versionId: version.id,
     businessStatus: version.businessStatus,
@@ -289,23 +353,32 @@ export async function describeDocVersionState(
     units,
     feedbackCount,
     can: {
-      commit: uploading
-        ? units
-            .filter((u) => u.orgId === member.orgId && !u.committed && u.fileCount > 0)
-            .map((u) => u.category)
-        : [],
-      send: uploading && member.orgType === 'CONSTRUCT' && units.every((u) => u.committed),
-      accept: version.businessStatus === 'SUBMITTED' && receivesDocs(member),
-      supply: version.latest && version.businessStatus !== 'REVIEW' && receivesDocs(member),
+      commit: units
+        .filter(
+          (u) =>
+            u.orgId === member.orgId &&
+            open.can('docs.commit', {
+              version: facts,
+              category: u.category,
+              committed: u.committed,
+              hasFiles: u.fileCount > 0,
+            }),
+        )
+        .map((u) => u.category),
+      send: open.can('docs.send', { version: facts, allCommitted: units.every((u) => u.committed) }),
+      accept: open.can('docs.accept', facts),
+      supply: open.can('docs.remind', facts),
+      return: open.can('docs.return', facts),
+      remind: open.can('docs.remind', facts),
     },
   };
 }
 
 export async function listDocFeedbacks(
   ctx: AppContext,
-  input: { member: PrincipalMember | null; projectId: string; versionId: string },
+  input: { member: PrincipalMember; projectId: string; versionId: string },
 ): Promise<DocFeedback[]> {
-  await visibleProject(ctx.db, input.member, input.projectId);
+  await openProject(ctx.db, input.member, input.projectId);
   const version = await findVersion(ctx.db, input.projectId, input.versionId);
   if (!version) throw new AppError('NOT_FOUND');
   return (await listFeedbacks(ctx.db, version.id)).map(({ feedback, orgName }) => ({

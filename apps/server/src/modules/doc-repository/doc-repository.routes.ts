@@ -36,6 +36,7 @@ import {
   listFolderFiles,
   saveUploadedFile,
 } from './doc-uploads.service.js';
+import { actingMember } from '../project-access/project-access.service.js';
 
 const tags = ['doc-repository'];
 const security = [{ bearer: [] }];
@@ -64,7 +65,7 @@ export const docRepositoryRoutes: FastifyPluginAsyncZod = async (app) => {
       ok(
         request,
         await listDocVersions(app.ctx, {
-          member: request.actingMember,
+          member: actingMember(request),
           projectId: request.params.projectId,
           businessStatus: request.query.businessStatus,
           locale: localeFrom(request.headers['accept-language']),
@@ -88,7 +89,7 @@ export const docRepositoryRoutes: FastifyPluginAsyncZod = async (app) => {
       ok(
         request,
         await listDocTree(app.ctx, {
-          member: request.actingMember,
+          member: actingMember(request),
           projectId: request.params.projectId,
           versionId: request.query.versionId,
           category: request.query.category,
@@ -112,7 +113,7 @@ export const docRepositoryRoutes: FastifyPluginAsyncZod = async (app) => {
       ok(
         request,
         await addDocFolder(app.ctx, {
-          member: request.actingMember,
+          member: actingMember(request),
           projectId: request.params.projectId,
           request: request.body,
           audit: auditActorOf(request),
@@ -133,7 +134,7 @@ export const docRepositoryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await renameDocFolder(app.ctx, {
-        member: request.actingMember,
+        member: actingMember(request),
         projectId: request.params.projectId,
         id: request.params.id,
         request: request.body,
@@ -155,7 +156,7 @@ export const docRepositoryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await removeDocEntries(app.ctx, {
-        member: request.actingMember,
+        member: actingMember(request),
         projectId: request.params.projectId,
         ids: [request.params.id],
         audit: auditActorOf(request),
@@ -177,7 +178,7 @@ export const docRepositoryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await removeDocEntries(app.ctx, {
-        member: request.actingMember,
+        member: actingMember(request),
         projectId: request.params.projectId,
         ids: request.params.ids,
         audit: auditActorOf(request),
@@ -199,7 +200,7 @@ export const docRepositoryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await moveDocFolder(app.ctx, {
-        member: request.actingMember,
+        member: actingMember(request),
         projectId: request.params.projectId,
         id: request.params.id,
         targetId: request.params.targetId,
@@ -222,7 +223,7 @@ export const docRepositoryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await reorderDocFolders(app.ctx, {
-        member: request.actingMember,
+        member: actingMember(request),
         projectId: request.params.projectId,
         ids: request.params.x,
       });
@@ -245,7 +246,7 @@ export const docRepositoryRoutes: FastifyPluginAsyncZod = async (app) => {
       ok(
         request,
         await listFolderFiles(app.ctx, {
-          member: request.actingMember,
+          member: actingMember(request),
           projectId: request.params.projectId,
           versionId: request.query.versionId,
           folderId: request.query.folderId,
@@ -267,7 +268,7 @@ export const docRepositoryRoutes: FastifyPluginAsyncZod = async (app) => {
       ok(
         request,
         await describeUploader(app.ctx, {
-          member: request.actingMember,
+          member: actingMember(request),
           projectId: request.params.projectId,
           fileId: request.params.id,
         }),
@@ -290,7 +291,7 @@ export const docRepositoryRoutes: FastifyPluginAsyncZod = async (app) => {
       ok(
         request,
         await issueOperationCode(app.ctx, {
-          member: request.actingMember,
+          member: actingMember(request),
           accountId: request.auth!.account.id,
           projectId: request.params.projectId,
           versionId: request.query.versionId,
@@ -315,7 +316,7 @@ export const docRepositoryRoutes: FastifyPluginAsyncZod = async (app) => {
       ok(
         request,
         await saveUploadedFile(app.ctx, {
-          member: request.actingMember,
+          member: actingMember(request),
           projectId: request.params.projectId,
           operationCode: request.body.operationCode,
           audit: auditActorOf(request),

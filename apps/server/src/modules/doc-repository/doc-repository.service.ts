@@ -3,6 +3,7 @@ import {
   docVersionName,
   type DocCategory,
   type DocFolderNode,
+  type DocWriteFacts,
   type DocVersion,
   type DocVersionStatus,
   type Locale,
@@ -15,7 +16,7 @@ import { AppError } from '../../lib/app-error.js';
 import { cleanFolderName } from '../../lib/clean-file-name.js';
 import type { AppContext } from '../../lib/app-context.js';
 import { recordAudit, type AuditActor } from '../audit/audit.service.js';
-import { visibleProject } from '../projects/projects.service.js';
+import { openProject, type OpenProject } from '../project-access/project-access.service.js';
 import {
   customDepth,
   deleteFiles,
@@ -45,7 +46,7 @@ import { isCommitted, listCommits } from './doc-handover.repository.js';
 
 /**
  * The document repository's versions and folder trees (issue 6, step 1). Who sees a version is
- * who sees its application (`visibleProject`); who may change a folder is `writable`.
+ * who sees its application (`openProject`); who may change a folder is `writable`.
  */
 
 function presentVersion(row: DocVersionRow, locale: Locale): DocVersion {
@@ -62,40 +63,55 @@ function presentVersion(row: DocVersionRow, locale: Locale): DocVersion {
 export async function listDocVersions(
   ctx: AppContext,
   input: {
-    member: PrincipalMember | null;
+    member: PrincipalMember;
     projectId: string;
     businessStatus: DocVersionStatus;
     locale: Locale;
   },
 ): Promise<DocVersion[]> {
-  await visibleProject(ctx.db, input.member, input.projectId);
+  await openProject(ctx.db, input.member, input.projectId);
   const rows = await listVersions(ctx.db, input.projectId, input.businessStatus === 'REVIEW');
   return rows.map((row) => presentVersion(row, input.locale));
 }
 
 /**
- * Whether the member may add to, or (for its own custom folders) change, this folder: the version
- * is the one being uploaded, the member's unit fills this category, and the folder is its unit's
- * or open to every unit of the category.
+ * What PROJECT_POLICY's `docs.write` reads of a folder: whether the version is the one being
+ * uploaded, the folder's category, whether the folder is the member's unit's or open to every unit
+ * of the category, and whether the unit has already handed this category over.
  */
-export function writableReason(member: PrincipalMember, version: DocVersionRow, folder: DocFolderRow) {
-  if (!version.latest || version.businessStatus !== 'UPLOADING') return 'DOC_VERSION_LOCKED' as const;
-  if (member.orgType !== folder.category) return 'DOC_FOLDER_NOT_YOURS' as const;
-  if (folder.orgId && folder.orgId !== member.orgId) return 'DOC_FOLDER_NOT_YOURS' as const;
-  return undefined;
-}
-
-/** `writableReason`, and the unit has not handed over this category's materials yet. */
-export async function requireWritable(
-  db: Db,
+function docWriteFacts(
   member: PrincipalMember,
   version: DocVersionRow,
   folder: DocFolderRow,
+  committed: boolean,
+): DocWriteFacts {
+  return {
+    version: { status: version.businessStatus, latest: version.latest },
+    category: folder.category,
+    ownFolder: !folder.orgId || folder.orgId === member.orgId,
+    committed,
+  };
+}
+
+/** Whether the member may add to, or (for its own custom folders) change, this folder now. */
+export function writable(
+  open: OpenProject,
+  version: DocVersionRow,
+  folder: DocFolderRow,
+  committed: boolean,
 ) {
-  const reason = writableReason(member, version, folder);
-  if (reason) throw new AppError(reason);
-  if (await isCommitted(db, version.id, member.orgId, folder.category))
-    throw new AppError('DOC_ALREADY_COMMITTED');
+  return open.can('docs.write', docWriteFacts(open.member, version, folder, committed));
+}
+
+/** `writable`, or the refusal that says why not. */
+export async function requireWritable(
+  db: Db,
+  open: OpenProject,
+  version: DocVersionRow,
+  folder: DocFolderRow,
+) {
+  const committed = await isCommitted(db, version.id, open.member.orgId, folder.category);
+  open.require('docs.write', docWriteFacts(open.member, version, folder, committed));
 }
 
 /** The categories the member's unit has handed over in a version: read-only to it from then on. */
@@ -204,10 +220,10 @@ async function syncGeneratedFolders(
 
 export async function listDocTree(
   ctx: AppContext,
-  input: { member: PrincipalMember | null; projectId: string; versionId: string; category: DocCategory },
+  input: { member: PrincipalMember; projectId: string; versionId: string; category: DocCategory },
 ): Promise<DocFolderNode[]> {
-  await visibleProject(ctx.db, input.member, input.projectId);
-  const member = input.member!;
+  const open = await openProject(ctx.db, input.member, input.projectId);
+  const { member } = open;
   const version = await findVersion(ctx.db, input.projectId, input.versionId);
   if (!version) throw new AppError('NOT_FOUND');
   // Only the version being uploaded follows the buildings; a sent one is a record of what was sent.
@@ -230,7 +246,7 @@ export async function listDocTree(
       orgId: folder.orgId,
       orgName,
       fileCount,
-      editable: writableReason(member, version, folder) === undefined && !committed.has(folder.category),
+      editable: writable(open, version, folder, committed.has(folder.category)),
       children: [],
     });
   const roots: DocFolderNode[] = [];
@@ -262,15 +278,15 @@ async function requireFreeName(
 
 export async function addDocFolder(
   ctx: AppContext,
-  input: { member: PrincipalMember | null; projectId: string; request: SaveFolderRequest; audit: AuditActor },
+  input: { member: PrincipalMember; projectId: string; request: SaveFolderRequest; audit: AuditActor },
 ) {
   const { member, projectId, request } = input;
-  await visibleProject(ctx.db, member, projectId);
+  const open = await openProject(ctx.db, member, projectId);
   const name = cleanFolderName(request.name);
   const folder = await inTransaction(ctx.db, async (tx) => {
     const { folder: parent, version } = await folderOf(tx, projectId, request.parentId, request.versionId);
     await findVersion(tx, projectId, version.id, { lock: true });
-    await requireWritable(tx, member!, version, parent);
+    await requireWritable(tx, open, version, parent);
     if ((await customDepth(tx, parent.id)) + 1 > DOC_REPOSITORY_LIMITS.customDepthMax)
       throw new AppError('DOC_FOLDER_TOO_DEEP', { max: String(DOC_REPOSITORY_LIMITS.customDepthMax) });
     const place = { versionId: version.id, category: parent.category, parentId: parent.id };
@@ -281,7 +297,7 @@ export async function addDocFolder(
         kind: 'CUSTOM',
         buildingId: parent.buildingId,
         specialty: parent.specialty,
-        orgId: member!.orgId,
+        orgId: member.orgId,
         name,
         sortOrder: await nextSortOrder(tx, place),
         createdBy: input.audit.accountId,
@@ -301,7 +317,7 @@ export async function addDocFolder(
 export async function renameDocFolder(
   ctx: AppContext,
   input: {
-    member: PrincipalMember | null;
+    member: PrincipalMember;
     projectId: string;
     id: string;
     request: RenameFolderRequest;
@@ -309,12 +325,12 @@ export async function renameDocFolder(
   },
 ) {
   const { member, projectId } = input;
-  await visibleProject(ctx.db, member, projectId);
+  const open = await openProject(ctx.db, member, projectId);
   const name = cleanFolderName(input.request.name);
   await inTransaction(ctx.db, async (tx) => {
     const { folder, version } = await folderOf(tx, projectId, input.id);
     await findVersion(tx, projectId, version.id, { lock: true });
-    await requireWritable(tx, member!, version, folder);
+    await requireWritable(tx, open, version, folder);
     requireCustom(folder);
     if (folder.name === name) return;
     await requireFreeName(tx, folder, name, folder.id);
@@ -335,10 +351,10 @@ export async function renameDocFolder(
  */
 export async function removeDocEntries(
   ctx: AppContext,
-  input: { member: PrincipalMember | null; projectId: string; ids: readonly string[]; audit: AuditActor },
+  input: { member: PrincipalMember; projectId: string; ids: readonly string[]; audit: AuditActor },
 ) {
   const { member, projectId } = input;
-  await visibleProject(ctx.db, member, projectId);
+  const open = await openProject(ctx.db, member, projectId);
   const ids = [...new Set(input.ids)];
   const keys = await inTransaction(ctx.db, async (tx) => {
     const folders = await findFoldersOfProject(tx, projectId, ids);
@@ -347,13 +363,13 @@ export async function removeDocEntries(
     const versionIds = new Set([...folders, ...files].map((e) => e.version.id));
     for (const versionId of versionIds) await findVersion(tx, projectId, versionId, { lock: true });
     for (const { folder, version } of folders) {
-      await requireWritable(tx, member!, version, folder);
+      await requireWritable(tx, open, version, folder);
       requireCustom(folder);
     }
     for (const { file, folder, version } of files) {
-      await requireWritable(tx, member!, version, folder);
+      await requireWritable(tx, open, version, folder);
       // A unit deletes its own uploads only, also in a folder open to several units.
-      if (file.orgId !== member!.orgId) throw new AppError('DOC_FOLDER_NOT_YOURS');
+      if (file.orgId !== member.orgId) throw new AppError('DOC_FOLDER_NOT_YOURS');
     }
     const subtree = await folderSubtreeIds(
       tx,
@@ -392,7 +408,7 @@ export async function removeDocEntries(
 export async function moveDocFolder(
   ctx: AppContext,
   input: {
-    member: PrincipalMember | null;
+    member: PrincipalMember;
     projectId: string;
     id: string;
     targetId: string;
@@ -400,7 +416,7 @@ export async function moveDocFolder(
   },
 ) {
   const { member, projectId } = input;
-  await visibleProject(ctx.db, member, projectId);
+  const open = await openProject(ctx.db, member, projectId);
   await inTransaction(ctx.db, async (tx) => {
     const files = await findFilesOfProject(tx, projectId, [input.id, input.targetId]);
     if (files.some((f) => f.file.id === input.id)) {
@@ -408,8 +424,8 @@ export async function moveDocFolder(
       const target = files.find((f) => f.file.id === input.targetId);
       if (!target) throw new AppError('NOT_FOUND');
       await findVersion(tx, projectId, moved.version.id, { lock: true });
-      await requireWritable(tx, member!, moved.version, moved.folder);
-      if (moved.file.orgId !== member!.orgId) throw new AppError('DOC_FOLDER_NOT_YOURS');
+      await requireWritable(tx, open, moved.version, moved.folder);
+      if (moved.file.orgId !== member.orgId) throw new AppError('DOC_FOLDER_NOT_YOURS');
       if (target.file.folderId !== moved.file.folderId) throw new AppError('DOC_ORDER_MISMATCH');
       if (target.file.id === moved.file.id) return;
       const order = (await listFileOrder(tx, moved.file.folderId)).filter((id) => id !== moved.file.id);
@@ -424,7 +440,7 @@ export async function moveDocFolder(
     const { folder, version } = await folderOf(tx, projectId, input.id);
     const { folder: target } = await folderOf(tx, projectId, input.targetId);
     await findVersion(tx, projectId, version.id, { lock: true });
-    await requireWritable(tx, member!, version, folder);
+    await requireWritable(tx, open, version, folder);
     requireCustom(folder);
     if (
       target.versionId !== folder.versionId ||
@@ -449,16 +465,16 @@ export async function moveDocFolder(
  */
 export async function reorderDocFolders(
   ctx: AppContext,
-  input: { member: PrincipalMember | null; projectId: string; ids: readonly string[] },
+  input: { member: PrincipalMember; projectId: string; ids: readonly string[] },
 ) {
   const { member, projectId } = input;
-  await visibleProject(ctx.db, member, projectId);
+  const open = await openProject(ctx.db, member, projectId);
   await inTransaction(ctx.db, async (tx) => {
     const { folder: first, version } = await folderOf(tx, projectId, input.ids[0]!);
     await findVersion(tx, projectId, version.id, { lock: true });
-    await requireWritable(tx, member!, version, first);
+    await requireWritable(tx, open, version, first);
     const siblings = await listSiblings(tx, first);
-    const mine = siblings.filter((s) => s.kind === 'CUSTOM' && s.orgId === member!.orgId);
+    const mine = siblings.filter((s) => s.kind === 'CUSTOM' && s.orgId === member.orgId);
     const named = new Set(input.ids);
     if (named.size !== input.ids.length || named.size !== mine.length || mine.some((s) => !named.has(s.id)))
       throw new AppError('DOC_ORDER_MISMATCH');

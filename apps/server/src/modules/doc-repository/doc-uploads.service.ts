@@ -16,7 +16,7 @@ import { randomToken, sha256Hex } from '../../lib/crypto.js';
 import { DRAWING_HEAD_BYTES, detectDrawingFileType } from '../../lib/drawing-file-type.js';
 import { FileTooLargeError, newFileKey } from '../../lib/file-store.js';
 import { recordAudit, type AuditActor } from '../audit/audit.service.js';
-import { visibleProject } from '../projects/projects.service.js';
+import { openProject } from '../project-access/project-access.service.js';
 import {
   claimUpload,
   fileNamesIn,
@@ -30,7 +30,7 @@ import {
   nextFileSortOrder,
   updateUpload,
 } from './doc-repository.repository.js';
-import { committedCategories, folderOf, requireWritable, writableReason } from './doc-repository.service.js';
+import { committedCategories, folderOf, requireWritable, writable } from './doc-repository.service.js';
 
 /** Where the multipart POST of the spec goes (an "external document service" there). */
 export const UPLOAD_PATH = '/api/files/upload';
@@ -50,16 +50,16 @@ function sizeText(bytes: number) {
 export async function issueOperationCode(
   ctx: AppContext,
   input: {
-    member: PrincipalMember | null;
+    member: PrincipalMember;
     accountId: string;
     projectId: string;
     versionId: string;
     folderId: string;
   },
 ): Promise<OperationCode> {
-  await visibleProject(ctx.db, input.member, input.projectId);
+  const open = await openProject(ctx.db, input.member, input.projectId);
   const found = await folderOf(ctx.db, input.projectId, input.folderId, input.versionId);
-  await requireWritable(ctx.db, input.member!, found.version, found.folder);
+  await requireWritable(ctx.db, open, found.version, found.folder);
   const code = randomToken(32);
   const expiresAt = new Date(ctx.clock().getTime() + UPLOAD_CODE_MINUTES * 60_000);
   await insertUpload(ctx.db, {
@@ -67,7 +67,7 @@ export async function issueOperationCode(
     projectId: input.projectId,
     versionId: input.versionId,
     folderId: input.folderId,
-    orgId: input.member!.orgId,
+    orgId: input.member.orgId,
     accountId: input.accountId,
     expiresAt,
   });
@@ -154,16 +154,16 @@ function presentFile(row: Awaited<ReturnType<typeof listFilesOf>>[number], delet
  */
 export async function saveUploadedFile(
   ctx: AppContext,
-  input: { member: PrincipalMember | null; projectId: string; operationCode: string; audit: AuditActor },
+  input: { member: PrincipalMember; projectId: string; operationCode: string; audit: AuditActor },
 ): Promise<DocFile> {
   const { member, projectId } = input;
-  await visibleProject(ctx.db, member, projectId);
+  const open = await openProject(ctx.db, member, projectId);
   const saved = await inTransaction(ctx.db, async (tx) => {
     const upload = await findUploadByCode(tx, sha256Hex(input.operationCode), { lock: true });
     if (
       !upload ||
       upload.projectId !== projectId ||
-      upload.orgId !== member!.orgId ||
+      upload.orgId !== member.orgId ||
       upload.accountId !== input.audit.accountId
     )
       throw new AppError('UPLOAD_CODE_INVALID');
@@ -177,7 +177,7 @@ export async function saveUploadedFile(
     const found = await findFolderOfProject(tx, projectId, upload.folderId);
     if (!found) throw new AppError('DOC_FOLDER_GONE');
     await findVersion(tx, projectId, found.version.id, { lock: true });
-    await requireWritable(tx, member!, found.version, found.folder);
+    await requireWritable(tx, open, found.version, found.folder);
     const name = freeName(upload.fileName!, await fileNamesIn(tx, found.folder.id));
     const file = await insertFile(tx, {
       folderId: found.folder.id,
@@ -205,31 +205,29 @@ export async function saveUploadedFile(
   if (!saved.again) return presentFile(row, true);
   // A retry may come after the version was sent or the unit handed its materials over.
   const found = await folderOf(ctx.db, projectId, row.file.folderId);
-  const deletable =
-    writableReason(member!, found.version, found.folder) === undefined &&
-    !(await committedCategories(ctx.db, found.version.id, member!.orgId)).has(found.folder.category);
+  const committed = await committedCategories(ctx.db, found.version.id, member.orgId);
+  const deletable = writable(open, found.version, found.folder, committed.has(found.folder.category));
   return presentFile(row, deletable);
 }
 
 export async function listFolderFiles(
   ctx: AppContext,
-  input: { member: PrincipalMember | null; projectId: string; versionId: string; folderId: string },
+  input: { member: PrincipalMember; projectId: string; versionId: string; folderId: string },
 ): Promise<DocFile[]> {
-  await visibleProject(ctx.db, input.member, input.projectId);
+  const open = await openProject(ctx.db, input.member, input.projectId);
   const found = await folderOf(ctx.db, input.projectId, input.folderId, input.versionId);
-  const writable =
-    writableReason(input.member!, found.version, found.folder) === undefined &&
-    !(await committedCategories(ctx.db, found.version.id, input.member!.orgId)).has(found.folder.category);
+  const committed = await committedCategories(ctx.db, found.version.id, input.member.orgId);
+  const mayWrite = writable(open, found.version, found.folder, committed.has(found.folder.category));
   return (await listFilesOf(ctx.db, found.folder.id)).map((row) =>
-    presentFile(row, writable && row.file.orgId === input.member!.orgId),
+    presentFile(row, mayWrite && row.file.orgId === input.member.orgId),
   );
 }
 
 export async function describeUploader(
   ctx: AppContext,
-  input: { member: PrincipalMember | null; projectId: string; fileId: string },
+  input: { member: PrincipalMember; projectId: string; fileId: string },
 ): Promise<DocPersonInfo> {
-  await visibleProject(ctx.db, input.member, input.projectId);
+  await openProject(ctx.db, input.member, input.projectId);
   const row = await findFileWithUploader(ctx.db, input.projectId, input.fileId);
   if (!row) throw new AppError('NOT_FOUND');
   return {

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -11,6 +10,7 @@ import {
 } from '@drp/domain';
 import { ok } from '../../lib/envelope.js';
 import { auditActorOf } from '../audit/audit.service.js';
+import { actingMember } from '../project-access/project-access.service.js';
 import { describeAlter, listPassedBuildingsOf, saveAlter } from './project-alters.service.js';
 
 const tags = ['project-alters'];
@@ -23,7 +23,7 @@ const security = [{ bearer: [] }];
  */
 export const projectAltersRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The area rule has settled the acting member (X-Org-Id, or a qualifying one). */
-  const member = (request: FastifyRequest) => request.actingMember!;
+  const member = actingMember;
 
   app.get(
     '/api/checkDrawings/projectAlterDetail/getPassedBuildings',
@@ -61,7 +61,7 @@ export const projectAltersRoutes: FastifyPluginAsyncZod = async (app) => {
       ok(
         request,
         await saveAlter(app.ctx, {
-          orgId: member(request).orgId,
+          member: member(request),
           request: request.body,
           audit: auditActorOf(request),
         }),

@@ -17,15 +17,15 @@ import {
   type BuildingRow,
 } from '../buildings/buildings.repository.js';
 import { insertBuildingCopy } from '../buildings/building-basics.service.js';
-import { presentBuildings } from '../buildings/building-present.js';
+import { presentPassedBuildings } from '../buildings/building-present.js';
 import {
   applicationsOfDic,
   findProject,
   findProjectDic,
-  findProjectForUpdate,
   listParties,
 } from '../projects/projects.repository.js';
 import { createApplication, describeApplication, updateApplication } from '../projects/projects.service.js';
+import { openProject, type OpenProject } from '../project-access/project-access.service.js';
 import {
   deleteAlterBuildings,
   findAlter,
@@ -57,7 +57,7 @@ export async function listPassedBuildingsOf(
 ): Promise<PassedBuilding[]> {
   const dic = await passedMaster(ctx.db, input.orgId, input.projectDicId);
   const rows = await listPassedBuildings(ctx.db, dic.id);
-  const shown = await presentBuildings(
+  const shown = await presentPassedBuildings(
     ctx.db,
     rows.map((r) => r.building),
   );
@@ -102,16 +102,19 @@ async function notPassed(tx: Db, orgId: string, buildingId: string) {
  */
 export async function saveAlter(
   ctx: AppContext,
-  input: { orgId: string; request: AlterRequest; audit: AuditActor },
+  input: { member: PrincipalMember; request: AlterRequest; audit: AuditActor },
 ): Promise<ProjectAlterSaved> {
-  const { request, orgId } = input;
+  const { request, member } = input;
+  const orgId = member.orgId;
   return inTransaction(ctx.db, async (tx) => {
     const scoped = { ...ctx, db: tx };
-    const existing = request.id ? await findProjectForUpdate(tx, request.id) : null;
+    let existing: OpenProject['project'] | null = null;
     if (request.id) {
-      if (!existing || existing.constructOrgId !== orgId || !existing.isAlter)
-        throw new AppError('NOT_FOUND');
-      if (existing.status !== 'DRAFT') throw new AppError('PROJECT_NOT_DRAFT');
+      const open = await openProject(tx, member, request.id, { lock: true });
+      // Only a change application is changed here; a first application answers as if missing.
+      if (!open.project.isAlter) throw new AppError('NOT_FOUND');
+      open.require('application.edit');
+      existing = open.project;
     }
     const dic = await passedMaster(tx, orgId, request.form.projectDicId);
     const passed = new Map((await listPassedBuildings(tx, dic.id)).map((r) => [r.building.id, r.building]));
@@ -121,7 +124,7 @@ export async function saveAlter(
     const part = { categories: request.categories, content: request.content, reason: request.reason };
     let saved: ProjectAlterSaved;
     if (existing) {
-      await updateApplication(scoped, { orgId, id: existing.id, form: request.form, audit: input.audit });
+      await updateApplication(scoped, { member, id: existing.id, form: request.form, audit: input.audit });
       await updateAlter(tx, existing.id, { ...part, updatedAt: now });
       saved = { id: existing.id, code: existing.code ?? '' };
     } else {

@@ -23,6 +23,7 @@ import {
   openProjectDoc,
   removeProjectDoc,
 } from './project-docs.service.js';
+import { actingMember } from '../project-access/project-access.service.js';
 
 const tags = ['project-docs'];
 const security = [{ bearer: [] }];
@@ -51,7 +52,7 @@ export const projectDocsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      ok(request, await listProjectDocs(app.ctx, { member: request.actingMember, query: request.query })),
+      ok(request, await listProjectDocs(app.ctx, { member: actingMember(request), query: request.query })),
   );
 
   app.post(
@@ -86,7 +87,7 @@ export const projectDocsRoutes: FastifyPluginAsyncZod = async (app) => {
       return ok(
         request,
         await addProjectDoc(app.ctx, {
-          member: request.actingMember,
+          member: actingMember(request),
           ...parsed.data,
           file,
           audit: auditActorOf(request),
@@ -108,7 +109,7 @@ export const projectDocsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await removeProjectDoc(app.ctx, {
-        member: request.actingMember,
+        member: actingMember(request),
         id: request.params.id,
         audit: auditActorOf(request),
       });
@@ -132,7 +133,7 @@ export const projectDocsRoutes: FastifyPluginAsyncZod = async (app) => {
       ok(
         request,
         await editProjectDocRemark(app.ctx, {
-          member: request.actingMember,
+          member: actingMember(request),
           id: request.params.id,
           remark: request.body.remark,
           audit: auditActorOf(request),
@@ -153,7 +154,7 @@ export const projectDocsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const file = await openProjectDoc(app.ctx, { member: request.actingMember, id: request.params.id });
+      const file = await openProjectDoc(app.ctx, { member: actingMember(request), id: request.params.id });
       return reply
         .type(file.contentType)
         .header('content-length', file.size)

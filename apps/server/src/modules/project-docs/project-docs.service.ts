@@ -13,8 +13,7 @@ import { AppError } from '../../lib/app-error.js';
 import { cleanFileName } from '../../lib/clean-file-name.js';
 import { newFileKey } from '../../lib/file-store.js';
 import { recordAudit, type AuditActor } from '../audit/audit.service.js';
-import { findProjectForUpdate } from '../projects/projects.repository.js';
-import { visibleProject } from '../projects/projects.service.js';
+import { openProject } from '../project-access/project-access.service.js';
 import { sniffProjectDocType } from './document-type.js';
 import {
   deleteProjectDoc,
@@ -44,15 +43,12 @@ function present(row: ProjectDocRow, orgName: string): ProjectDoc {
  * The construction unit's own application, locked, while it is a draft: attachments are part of
  * what it submits. Anyone else's answers NOT_FOUND as if missing; a submitted one 409.
  */
-async function ownDraft(tx: Db, member: PrincipalMember | null, projectId: string) {
-  const project = await findProjectForUpdate(tx, projectId);
-  if (!member || !project || project.constructOrgId !== member.orgId) throw new AppError('NOT_FOUND');
-  if (project.status !== 'DRAFT') throw new AppError('PROJECT_NOT_DRAFT');
-  return project;
+async function ownDraft(tx: Db, member: PrincipalMember, projectId: string) {
+  return (await openProject(tx, member, projectId, { action: 'attachments.edit', lock: true })).project;
 }
 
 /** An attachment of the construction unit's own draft, for a change. */
-async function ownDraftDoc(tx: Db, member: PrincipalMember | null, id: string) {
+async function ownDraftDoc(tx: Db, member: PrincipalMember, id: string) {
   const found = await findProjectDoc(tx, id);
   if (!found) throw new AppError('NOT_FOUND');
   await ownDraft(tx, member, found.doc.projectId);
@@ -62,15 +58,20 @@ async function ownDraftDoc(tx: Db, member: PrincipalMember | null, id: string) {
 /** An application's attachments, for whoever sees the application. */
 export async function listProjectDocs(
   ctx: AppContext,
-  input: { member: PrincipalMember | null; query: z.output<typeof projectDocListQuery> },
+  input: { member: PrincipalMember; query: z.output<typeof projectDocListQuery> },
 ): Promise<ProjectDocPage> {
   const { query } = input;
-  const { project } = await visibleProject(ctx.db, input.member, query.projectId);
+  const open = await openProject(ctx.db, input.member, query.projectId);
+  const { project } = open;
   const page = await queryProjectDocs(ctx.db, project.id, query.modelType, {
     limit: query.pageSize,
     offset: query.page * query.pageSize,
   });
-  return { total: page.total, items: page.items.map((r) => present(r.doc, r.orgName)) };
+  return {
+    total: page.total,
+    items: page.items.map((r) => present(r.doc, r.orgName)),
+    can: { edit: open.can('attachments.edit') },
+  };
 }
 
 /**
@@ -80,7 +81,7 @@ export async function listProjectDocs(
 export async function addProjectDoc(
   ctx: AppContext,
   input: {
-    member: PrincipalMember | null;
+    member: PrincipalMember;
     projectId: string;
     modelType: ProjectDocType;
     remark: string | null;
@@ -108,7 +109,7 @@ export async function addProjectDoc(
         contentType,
         size: input.file.body.length,
         remark: input.remark,
-        uploadedByOrgId: input.member!.orgId,
+        uploadedByOrgId: input.member.orgId,
         uploadedBy: input.audit.accountId,
         createdAt: now,
         updatedAt: now,
@@ -130,7 +131,7 @@ export async function addProjectDoc(
 /** Deletes an attachment of a draft; its bytes go once the deletion has committed. */
 export async function removeProjectDoc(
   ctx: AppContext,
-  input: { member: PrincipalMember | null; id: string; audit: AuditActor },
+  input: { member: PrincipalMember; id: string; audit: AuditActor },
 ) {
   const key = await inTransaction(ctx.db, async (tx) => {
     const { doc } = await ownDraftDoc(tx, input.member, input.id);
@@ -148,7 +149,7 @@ export async function removeProjectDoc(
 
 export async function editProjectDocRemark(
   ctx: AppContext,
-  input: { member: PrincipalMember | null; id: string; remark: string | null; audit: AuditActor },
+  input: { member: PrincipalMember; id: string; remark: string | null; audit: AuditActor },
 ): Promise<ProjectDoc> {
   return inTransaction(ctx.db, async (tx) => {
     const { doc, orgName } = await ownDraftDoc(tx, input.member, input.id);
@@ -165,10 +166,10 @@ export async function editProjectDocRemark(
 }
 
 /** The bytes of an attachment, for whoever sees its application. */
-export async function openProjectDoc(ctx: AppContext, input: { member: PrincipalMember | null; id: string }) {
+export async function openProjectDoc(ctx: AppContext, input: { member: PrincipalMember; id: string }) {
   const found = await findProjectDoc(ctx.db, input.id);
   if (!found) throw new AppError('NOT_FOUND');
-  await visibleProject(ctx.db, input.member, found.doc.projectId);
+  await openProject(ctx.db, input.member, found.doc.projectId);
   const file = await ctx.files.open(found.doc.storageKey);
   if (!file) throw new AppError('NOT_FOUND');
   return { ...file, fileName: found.doc.fileName, contentType: found.doc.contentType };

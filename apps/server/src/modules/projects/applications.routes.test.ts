@@ -121,6 +121,16 @@ describe('saving a draft application', () => {
       acceptedAt: null,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
+      // The owner of a draft: what its detail page offers.
+      can: {
+        edit: true,
+        delete: true,
+        submit: true,
+        revoke: false,
+        editAttachments: true,
+        addBuildings: true,
+        buildingTasks: false,
+      },
     } satisfies Record<keyof ProjectDetail, unknown>);
     const listed = (await s.api.page(owner(), 'pagelist')).items.find((p) => p.id === saved.id);
     expect(listed).toMatchObject({
@@ -460,9 +470,13 @@ describe('submitting and recalling an application', () => {
   });
 
   it('shows the submitted application to its parties, as the construction unit sees it, and to nobody else', async () => {
-    const own = await s.api.shown(owner(), id);
+    // The same application; only what each may do to it (`can`) is the viewer's own.
+    const { can: ownerCan, ...own } = await s.api.shown(owner(), id);
+    expect(ownerCan).toMatchObject({ edit: false, submit: false, revoke: true });
     for (const username of parties) {
-      expect(await s.api.shown(s.tokens[username]!, id), username).toEqual(own);
+      const { can, ...shown } = await s.api.shown(s.tokens[username]!, id);
+      expect(shown, username).toEqual(own);
+      expect(can.revoke, username).toBe(false);
       expect(await s.listedIds(username), username).toContain(id);
       expect(await s.listedIds(username, 'search'), username).toContain(id);
       const base = detailOf<ProjectSummary[]>(await s.api.baselist(s.tokens[username]!));
@@ -471,7 +485,7 @@ describe('submitting and recalling an application', () => {
         username,
       ).toContain(id);
     }
-    expect(await s.api.shown(s.tokens.multi_user!, id, s.org.survey)).toEqual(own);
+    expect(await s.api.shown(s.tokens.multi_user!, id, s.org.survey)).toMatchObject(own);
     for (const username of outsiders) {
       refused(await s.api.detail(s.tokens[username]!, id), 404, 'NOT_FOUND');
       expect(await s.listedIds(username), username).not.toContain(id);

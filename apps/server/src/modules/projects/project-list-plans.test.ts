@@ -14,7 +14,7 @@ import {
   type ProjectFilter,
   type ProjectScope,
 } from './projects.repository.js';
-import { scopeOf } from './projects.service.js';
+import { projectScopeOf } from '../project-access/project-access.service.js';
 
 /**
  * The issue's rule for the lists at a province's scale: no plan of a list or search query reads a
@@ -112,14 +112,14 @@ describe(`project list query plans over ${APPLICATIONS} applications`, () => {
     await db.execute(sql`vacuum analyze`);
     const org = await demoOrgIds(db);
     constructOrg = org.construct!;
-    scopes['construction unit'] = await scopeOf(db, member(org.construct!, 'CONSTRUCT'));
-    scopes['design unit'] = await scopeOf(db, member(org.design!, 'DESIGN'));
-    scopes['survey unit'] = await scopeOf(db, member(org.survey!, 'SURVEY'));
-    scopes['review agency'] = await scopeOf(db, member(org.censor2!, 'CENSOR'));
-    scopes['city authority'] = await scopeOf(db, member(org.control!, 'CONTROL'));
-    scopes['province authority'] = await scopeOf(db, member(org.operator!, 'CONTROL'));
+    scopes['construction unit'] = await projectScopeOf(db, member(org.construct!, 'CONSTRUCT'));
+    scopes['design unit'] = await projectScopeOf(db, member(org.design!, 'DESIGN'));
+    scopes['survey unit'] = await projectScopeOf(db, member(org.survey!, 'SURVEY'));
+    scopes['review agency'] = await projectScopeOf(db, member(org.censor2!, 'CENSOR'));
+    scopes['city authority'] = await projectScopeOf(db, member(org.control!, 'CONTROL'));
+    scopes['province authority'] = await projectScopeOf(db, member(org.operator!, 'CONTROL'));
     scopes['district authority'] = { kind: 'region', regionPrefix: '430104' };
-    scopes['joint-review body'] = await scopeOf(db, member(org.joint!, 'JOINTTRIAL'));
+    scopes['joint-review body'] = await projectScopeOf(db, member(org.joint!, 'JOINTTRIAL'));
   }, 300_000);
 
   afterAll(async () => {

@@ -14,7 +14,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { ProjectRole, ProjectStatus } from '@drp/domain';
+import type { ProjectRole, ProjectScope, ProjectStatus } from '@drp/domain';
 import type { Db } from '../../db/database.js';
 import { containsPattern } from '../../db/like-pattern.js';
 import { orgs } from '../../db/schema/orgs.js';
@@ -219,13 +219,8 @@ export async function hasEarlierApplication(db: Db, project: ProjectRow) {
   return (row?.n ?? 0) > 0;
 }
 
-/** Who sees which applications in a list: the scope is decided by the service from the acting org. */
-export type ProjectScope =
-  | { kind: 'construct'; orgId: string }
-  | { kind: 'party'; orgId: string; role: ProjectRole }
-  /** `prefixLength`: set where `regionPrefix` is a prepared statement's placeholder. */
-  | { kind: 'region'; regionPrefix: string; prefixLength?: number }
-  | { kind: 'all' };
+/** Who sees which applications in a list (domain `ProjectScope`, decided by project-access). */
+export type { ProjectScope };
 
 export interface ProjectFilter {
   name?: string | undefined;

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -16,6 +15,7 @@ import {
   regionCodeField,
 } from '@drp/domain';
 import { ok } from '../../lib/envelope.js';
+import { actingMember } from '../project-access/project-access.service.js';
 import { auditActorOf } from '../audit/audit.service.js';
 import {
   addProjectDic,
@@ -47,7 +47,7 @@ const saved = z.object({ id: z.string(), code: z.string() });
  */
 export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The area rule has settled the acting member (the orgId parameter, X-Org-Id, or a qualifying one). */
-  const member = (request: FastifyRequest) => request.actingMember!;
+  const member = actingMember;
 
   app.get(
     '/api/checkDrawings/project/isSubmitted/:projectId',
@@ -182,7 +182,7 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await updateApplication(app.ctx, {
-        orgId: member(request).orgId,
+        member: member(request),
         id: request.body.id,
         form: request.body.form,
         audit: auditActorOf(request),
@@ -203,7 +203,7 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await deleteApplication(app.ctx, {
-        orgId: member(request).orgId,
+        member: member(request),
         id: request.params.id,
         audit: auditActorOf(request),
       });
@@ -223,7 +223,7 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await submitApplication(app.ctx, {
-        orgId: member(request).orgId,
+        member: member(request),
         id: request.params.id,
         seen: request.params.n,
         audit: auditActorOf(request),
@@ -244,7 +244,7 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await revokeApplication(app.ctx, {
-        orgId: member(request).orgId,
+        member: member(request),
         id: request.params.id,
         audit: auditActorOf(request),
       });

@@ -1,8 +1,8 @@
 import {
+  applicationAbilities,
+  applicationAfter,
   isSubmittedStatus,
   regionLabel,
-  regionPrefix,
-  type OrgType,
   type PrincipalMember,
   type ProjectDetail,
   type ProjectDic,
@@ -24,6 +24,7 @@ import { countBuildings } from '../buildings/buildings.repository.js';
 import { storageKeysOfProject } from '../project-docs/project-docs.repository.js';
 import { dictionaryEntry } from '../dictionaries/dictionaries.service.js';
 import { sendMessage } from '../messages/messages.service.js';
+import { openProject, projectScopeOf, type OpenProject } from '../project-access/project-access.service.js';
 import { projectListKey } from './project-list-cache.js';
 import { ProjectListPositions } from './project-list-positions.js';
 import {
@@ -32,15 +33,12 @@ import {
   deleteProject,
   deleteProjectDic,
   findOrgsByIds,
-  findProject,
   findProjectDic,
-  findProjectForUpdate,
   findProjectOfOrg,
   hasEarlierApplication,
   insertProject,
   insertProjectDic,
   narrowed,
-  listParties,
   nextCodeNumber,
   peekCodeNumber,
   queryProjectDics,
@@ -49,8 +47,6 @@ import {
   updateProject,
   updateProjectDic,
   type ProjectDicRow,
-  type ProjectRow,
-  type ProjectScope,
 } from './projects.repository.js';
 
 type Form = z.output<typeof projectForm>;
@@ -64,76 +60,6 @@ export async function checkProjectSubmitted(ctx: AppContext, input: { projectId:
   const project = await findProjectOfOrg(ctx.db, input.projectId, input.orgId);
   if (!project) throw new AppError('NOT_FOUND');
   return isSubmittedStatus(project.status);
-}
-
-// ---- who sees what ----
-
-const PARTY_ROLE: Partial<Record<OrgType, ProjectRole>> = {
-  DESIGN: 'DESIGN',
-  SURVEY: 'SURVEY',
-  CENSOR: 'CENSOR',
-};
-
-/**
- * The applications an organisation sees: a construction unit its own (drafts too); design, survey
- * and review units those naming them once submitted; a supervising authority every submitted one
- * in its region; a joint-review body every submitted one.
- */
-export async function scopeOf(db: Db, member: PrincipalMember): Promise<ProjectScope> {
-  if (member.orgType === 'CONSTRUCT') return { kind: 'construct', orgId: member.orgId };
-  const role = PARTY_ROLE[member.orgType];
-  if (role) return { kind: 'party', orgId: member.orgId, role };
-  if (member.orgType === 'CONTROL') {
-    const [org] = await findOrgsByIds(db, [member.orgId]);
-    const region = org?.regionCode;
-    return region ? { kind: 'region', regionPrefix: regionPrefix(region) } : { kind: 'all' };
-  }
-  return { kind: 'all' };
-}
-
-/** Whether an organisation with this scope sees the application: the one visibility rule. */
-export function sees(
-  scope: ProjectScope,
-  project: ProjectRow,
-  parties: readonly { orgId: string; role: ProjectRole }[],
-) {
-  switch (scope.kind) {
-    case 'construct':
-      return project.constructOrgId === scope.orgId;
-    case 'party':
-      return (
-        project.status !== 'DRAFT' && parties.some((p) => p.orgId === scope.orgId && p.role === scope.role)
-      );
-    case 'region':
-      return project.status !== 'DRAFT' && (project.regionCode ?? '').startsWith(scope.regionPrefix);
-    case 'all':
-      return project.status !== 'DRAFT';
-  }
-}
-
-/**
- * The application if the acting organisation may see it; NOT_FOUND otherwise, as if missing.
- * `lock` holds the application row for a change that must not interleave with submit or recall.
- */
-export async function visibleProject(
-  db: Db,
-  member: PrincipalMember | null,
-  id: string,
-  options: { lock?: boolean } = {},
-) {
-  if (!member) throw new AppError('NOT_FOUND');
-  const project = options.lock ? await findProjectForUpdate(db, id) : await findProject(db, id);
-  if (!project) throw new AppError('NOT_FOUND');
-  const parties = await listParties(db, id);
-  if (!sees(await scopeOf(db, member), project, parties)) throw new AppError('NOT_FOUND');
-  return { project, parties };
-}
-
-/** The construction unit's own application, locked for the change; NOT_FOUND for anyone else's. */
-async function ownProjectForUpdate(tx: Db, orgId: string, id: string) {
-  const project = await findProjectForUpdate(tx, id);
-  if (!project || project.constructOrgId !== orgId) throw new AppError('NOT_FOUND');
-  return project;
 }
 
 // ---- project masters ----
@@ -292,16 +218,19 @@ export async function createApplication(
 /** Edits a draft; a submitted application is read-only until recalled. */
 export async function updateApplication(
   ctx: AppContext,
-  input: { orgId: string; id: string; form: Form; audit: AuditActor },
+  input: { member: PrincipalMember; id: string; form: Form; audit: AuditActor },
 ) {
+  const orgId = input.member.orgId;
   await inTransaction(ctx.db, async (tx) => {
-    const project = await ownProjectForUpdate(tx, input.orgId, input.id);
-    if (project.status !== 'DRAFT') throw new AppError('PROJECT_NOT_DRAFT');
-    if (!(await findProjectDic(tx, input.form.projectDicId, input.orgId))) throw new AppError('NOT_FOUND');
+    const { project } = await openProject(tx, input.member, input.id, {
+      action: 'application.edit',
+      lock: true,
+    });
+    if (!(await findProjectDic(tx, input.form.projectDicId, orgId))) throw new AppError('NOT_FOUND');
     checkDictionaryCodes(ctx, input.form);
     const parties = await checkParties(tx, input.form);
     await updateProject(tx, project.id, { ...formColumns(input.form), updatedAt: ctx.clock() });
-    await replaceParties(tx, project.id, [{ orgId: input.orgId, role: 'CONSTRUCT' }, ...parties]);
+    await replaceParties(tx, project.id, [{ orgId, role: 'CONSTRUCT' }, ...parties]);
     await recordAudit(tx, ctx.clock(), {
       action: 'PROJECT_UPDATED',
       actor: input.audit,
@@ -313,11 +242,13 @@ export async function updateApplication(
 /** Deletes a draft with everything under it; its attachments' bytes go once that has committed. */
 export async function deleteApplication(
   ctx: AppContext,
-  input: { orgId: string; id: string; audit: AuditActor },
+  input: { member: PrincipalMember; id: string; audit: AuditActor },
 ) {
   const files = await inTransaction(ctx.db, async (tx) => {
-    const project = await ownProjectForUpdate(tx, input.orgId, input.id);
-    if (project.status !== 'DRAFT') throw new AppError('PROJECT_NOT_DRAFT');
+    const { project } = await openProject(tx, input.member, input.id, {
+      action: 'application.delete',
+      lock: true,
+    });
     // A recalled application may hold uploaded materials: their bytes go with it.
     const keys = [
       ...(await storageKeysOfProject(tx, project.id)),
@@ -342,16 +273,16 @@ export async function deleteApplication(
  */
 export async function submitApplication(
   ctx: AppContext,
-  input: { orgId: string; id: string; seen: number; audit: AuditActor },
+  input: { member: PrincipalMember; id: string; seen: number; audit: AuditActor },
 ) {
   await inTransaction(ctx.db, async (tx) => {
-    const project = await ownProjectForUpdate(tx, input.orgId, input.id);
-    if (project.status !== 'DRAFT') throw new AppError('PROJECT_NOT_DRAFT');
+    const open = await openProject(tx, input.member, input.id, { action: 'application.submit', lock: true });
+    const { project, parties } = open;
     if (project.submitCount !== input.seen) throw new AppError('CONFLICT');
     // The agency reviews buildings: an application without one has nothing to review.
     if ((await countBuildings(tx, project.id)) === 0) throw new AppError('PROJECT_NO_BUILDINGS');
     await updateProject(tx, project.id, {
-      status: 'SUBMITTED',
+      status: applicationAfter('submit', project.status),
       submitCount: project.submitCount + 1,
       submittedAt: ctx.clock(),
       updatedAt: ctx.clock(),
@@ -364,7 +295,6 @@ export async function submitApplication(
       target: { type: 'project', id: project.id },
       detail: { code: project.code, round: project.submitCount + 1 },
     });
-    const parties = await listParties(tx, project.id);
     const units = parties.filter((p) => p.role === 'DESIGN' || p.role === 'SURVEY');
     const construct = parties.find((p) => p.role === 'CONSTRUCT');
     if (units.length > 0)
@@ -372,7 +302,7 @@ export async function submitApplication(
         type: 'CONSTRUCT_PROJECT_SUBMIT',
         to: units.map((p) => ({ orgId: p.orgId })),
         at: ctx.clock(),
-        senderOrgId: input.orgId,
+        senderOrgId: input.member.orgId,
         projectId: project.id,
         targetId: project.id,
         params: { senderName: construct?.orgName ?? '', projectName: project.name },
@@ -383,15 +313,19 @@ export async function submitApplication(
 /** Recalls a submitted application until the review agency accepts it; the units are told. */
 export async function revokeApplication(
   ctx: AppContext,
-  input: { orgId: string; id: string; audit: AuditActor },
+  input: { member: PrincipalMember; id: string; audit: AuditActor },
 ) {
   await inTransaction(ctx.db, async (tx) => {
-    const project = await ownProjectForUpdate(tx, input.orgId, input.id);
-    if (project.status === 'DRAFT') throw new AppError('PROJECT_NOT_SUBMITTED');
-    if (project.acceptedAt || (project.status !== 'SUBMITTED' && project.status !== 'MATERIALS_SENT'))
-      throw new AppError('PROJECT_ALREADY_ACCEPTED');
+    const { project, parties } = await openProject(tx, input.member, input.id, {
+      action: 'application.revoke',
+      lock: true,
+    });
     // A draft again: no submission time shows until it is submitted anew (the audit log keeps this one).
-    await updateProject(tx, project.id, { status: 'DRAFT', submittedAt: null, updatedAt: ctx.clock() });
+    await updateProject(tx, project.id, {
+      status: applicationAfter('revoke', project.status),
+      submittedAt: null,
+      updatedAt: ctx.clock(),
+    });
     // A recalled application's materials are open again: units change and commit them anew.
     await reopenLatestVersion(tx, project.id);
     await recordAudit(tx, ctx.clock(), {
@@ -400,7 +334,6 @@ export async function revokeApplication(
       target: { type: 'project', id: project.id },
       detail: { code: project.code },
     });
-    const parties = await listParties(tx, project.id);
     const told = parties.filter((p) => p.role !== 'CONSTRUCT');
     const construct = parties.find((p) => p.role === 'CONSTRUCT');
     if (told.length > 0)
@@ -408,7 +341,7 @@ export async function revokeApplication(
         type: 'CONSTRUCT_PROJECT_REVOKE',
         to: told.map((p) => ({ orgId: p.orgId })),
         at: ctx.clock(),
-        senderOrgId: input.orgId,
+        senderOrgId: input.member.orgId,
         projectId: project.id,
         targetId: project.id,
         params: { senderName: construct?.orgName ?? '', projectName: project.name },
@@ -416,7 +349,7 @@ export async function revokeApplication(
   });
 }
 
-function presentDetail(project: ProjectRow, parties: Awaited<ReturnType<typeof listParties>>): ProjectDetail {
+function presentDetail({ project, parties, actor, facts }: OpenProject): ProjectDetail {
   const of = (role: ProjectRole) =>
     parties.filter((p) => p.role === role).map((p) => ({ orgId: p.orgId, orgName: p.orgName }));
   const none = { orgId: '', orgName: '' };
@@ -450,22 +383,22 @@ function presentDetail(project: ProjectRow, parties: Awaited<ReturnType<typeof l
     acceptedAt: project.acceptedAt?.toISOString() ?? null,
     createdAt: project.createdAt.toISOString(),
     updatedAt: project.updatedAt.toISOString(),
+    can: applicationAbilities(actor, facts),
   };
 }
 
 export async function describeApplication(ctx: AppContext, input: { member: PrincipalMember; id: string }) {
-  const { project, parties } = await visibleProject(ctx.db, input.member, input.id);
-  return presentDetail(project, parties);
+  return presentDetail(await openProject(ctx.db, input.member, input.id));
 }
 
 /** Whether this is the first application under its project master (a later one is a resubmission). */
 export async function isFirstApplication(ctx: AppContext, input: { member: PrincipalMember; id: string }) {
-  const { project } = await visibleProject(ctx.db, input.member, input.id);
+  const { project } = await openProject(ctx.db, input.member, input.id);
   return !project.isAlter && !(await hasEarlierApplication(ctx.db, project));
 }
 
 export async function isApplicationAccepted(ctx: AppContext, input: { member: PrincipalMember; id: string }) {
-  const { project } = await visibleProject(ctx.db, input.member, input.id);
+  const { project } = await openProject(ctx.db, input.member, input.id);
   return project.acceptedAt !== null;
 }
 
@@ -488,7 +421,7 @@ export async function listApplications(
       const positionsKey = ProjectListPositions.key(member, filter);
       const generation = positions.token();
       const near = seeks ? positions.nearest(positionsKey, offset, ctx.clock().getTime()) : undefined;
-      const { total, items } = await queryProjects(ctx.db, await scopeOf(ctx.db, member), filter, {
+      const { total, items } = await queryProjects(ctx.db, await projectScopeOf(ctx.db, member), filter, {
         limit: query.pageSize,
         offset: near ? offset - near.offset : offset,
         from: near,

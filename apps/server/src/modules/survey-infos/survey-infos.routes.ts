@@ -9,6 +9,7 @@ import {
   saveOwnSurveyInfo,
   submitOwnSurveyInfo,
 } from './survey-infos.service.js';
+import { actingMember } from '../project-access/project-access.service.js';
 
 const tags = ['survey-infos'];
 const security = [{ bearer: [] }];
@@ -37,7 +38,7 @@ export const surveyInfosRoutes: FastifyPluginAsyncZod = async (app) => {
       ok(
         request,
         await getOwnSurveyInfo(app.ctx, {
-          member: request.actingMember,
+          member: actingMember(request),
           projectId: request.params.projectId,
         }),
       ),
@@ -59,7 +60,7 @@ export const surveyInfosRoutes: FastifyPluginAsyncZod = async (app) => {
       ok(
         request,
         await saveOwnSurveyInfo(app.ctx, {
-          member: request.actingMember,
+          member: actingMember(request),
           projectId: request.params.projectId,
           request: request.body,
           audit: auditActorOf(request),
@@ -81,7 +82,7 @@ export const surveyInfosRoutes: FastifyPluginAsyncZod = async (app) => {
       ok(
         request,
         await submitOwnSurveyInfo(app.ctx, {
-          member: request.actingMember,
+          member: actingMember(request),
           projectId: request.params.projectId,
           id: request.params.id,
           audit: auditActorOf(request),
@@ -103,7 +104,10 @@ export const surveyInfosRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       ok(
         request,
-        await listSurveyInfos(app.ctx, { member: request.actingMember, projectId: request.params.projectId }),
+        await listSurveyInfos(app.ctx, {
+          member: actingMember(request),
+          projectId: request.params.projectId,
+        }),
       ),
   );
 };

@@ -1,6 +1,8 @@
 import {
   SURVEY_GRADES,
   allowedSurveyGrades,
+  can,
+  refusal,
   type PrincipalMember,
   type SurveyInfo,
   type saveSurveyInfoRequest,
@@ -10,7 +12,7 @@ import { inTransaction, type Db } from '../../db/database.js';
 import type { AppContext } from '../../lib/app-context.js';
 import { AppError } from '../../lib/app-error.js';
 import { recordAudit, type AuditActor } from '../audit/audit.service.js';
-import { visibleProject } from '../projects/projects.service.js';
+import { openProject, projectActor } from '../project-access/project-access.service.js';
 import {
   findSurveyInfo,
   findSurveyInfoById,
@@ -23,22 +25,39 @@ import {
 type SaveRequest = z.output<typeof saveSurveyInfoRequest>;
 
 interface ProjectInput {
-  member: PrincipalMember | null;
+  member: PrincipalMember;
   projectId: string;
 }
 
 /**
  * Only a survey unit named in the application has survey information of its own: for anyone else
- * the call answers NOT_FOUND, like a missing project.
+ * the call answers NOT_FOUND, like a missing project (a survey unit sees only applications naming it).
  */
-async function surveyUnitProject(db: Db, member: PrincipalMember | null, projectId: string, lock = false) {
-  const visible = await visibleProject(db, member, projectId, { lock });
-  const named = visible.parties.some((p) => p.orgId === member!.orgId && p.role === 'SURVEY');
-  if (member!.orgType !== 'SURVEY' || !named) throw new AppError('NOT_FOUND');
-  return visible.project;
+async function surveyUnitProject(db: Db, member: PrincipalMember, projectId: string, lock = false) {
+  return (await openProject(db, member, projectId, { action: 'surveyInfo.own', lock })).project;
 }
 
-function present(row: SurveyInfoRow, orgName: string): SurveyInfo {
+/** What the acting organisation may do to a survey unit's information: its own, until submitted. */
+function abilitiesOf(row: SurveyInfoRow, member: PrincipalMember): SurveyInfo['can'] {
+  const actor = projectActor(member);
+  const own = row.orgId === member.orgId;
+  return {
+    edit: own && can('surveyInfo.edit', actor, { status: row.status }),
+    submit: own && can('surveyInfo.submit', actor, { status: row.status }),
+  };
+}
+
+/** The survey unit's own information must allow the step (PROJECT_POLICY). */
+function requireOnSurveyInfo(
+  member: PrincipalMember,
+  action: 'surveyInfo.edit' | 'surveyInfo.submit',
+  status: SurveyInfoRow['status'] | null,
+) {
+  const code = refusal(action, projectActor(member), { status });
+  if (code) throw new AppError(code);
+}
+
+function present(row: SurveyInfoRow, orgName: string, member: PrincipalMember): SurveyInfo {
   return {
     id: row.id,
     projectId: row.projectId,
@@ -63,6 +82,7 @@ function present(row: SurveyInfoRow, orgName: string): SurveyInfo {
     submittedAt: row.submittedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    can: abilitiesOf(row, member),
   };
 }
 
@@ -109,8 +129,8 @@ function columns(request: SaveRequest) {
 /** The acting survey unit's own information for the application, or null before its first save. */
 export async function getOwnSurveyInfo(ctx: AppContext, input: ProjectInput): Promise<SurveyInfo | null> {
   const project = await surveyUnitProject(ctx.db, input.member, input.projectId);
-  const found = await findSurveyInfo(ctx.db, project.id, input.member!.orgId);
-  return found ? present(found.info, found.orgName) : null;
+  const found = await findSurveyInfo(ctx.db, project.id, input.member.orgId);
+  return found ? present(found.info, found.orgName, input.member) : null;
 }
 
 /** Saves the acting survey unit's draft: the first save creates it, later ones change it until submitted. */
@@ -121,9 +141,9 @@ export async function saveOwnSurveyInfo(
   const now = ctx.clock();
   return inTransaction(ctx.db, async (tx) => {
     const project = await surveyUnitProject(tx, input.member, input.projectId, true);
-    const orgId = input.member!.orgId;
+    const orgId = input.member.orgId;
     const existing = await findSurveyInfo(tx, project.id, orgId);
-    if (existing?.info.status === 'SUBMITTED') throw new AppError('SURVEY_INFO_SUBMITTED');
+    requireOnSurveyInfo(input.member, 'surveyInfo.edit', existing?.info.status ?? null);
     checkRequest(input.request, now);
     let id: string;
     if (existing) {
@@ -147,7 +167,7 @@ export async function saveOwnSurveyInfo(
       detail: { projectId: project.id, reportNo: input.request.reportNo },
     });
     const saved = (await findSurveyInfo(tx, project.id, orgId))!;
-    return present(saved.info, saved.orgName);
+    return present(saved.info, saved.orgName, input.member);
   });
 }
 
@@ -161,14 +181,14 @@ export async function submitOwnSurveyInfo(
 ): Promise<SurveyInfo> {
   return inTransaction(ctx.db, async (tx) => {
     const project = await surveyUnitProject(tx, input.member, input.projectId, true);
-    const orgId = input.member!.orgId;
+    const orgId = input.member.orgId;
     if (input.id) {
       const named = await findSurveyInfoById(tx, input.id);
       if (!named || named.projectId !== project.id || named.orgId !== orgId) throw new AppError('NOT_FOUND');
     }
     const own = await findSurveyInfo(tx, project.id, orgId);
+    requireOnSurveyInfo(input.member, 'surveyInfo.submit', own?.info.status ?? null);
     if (!own) throw new AppError('SURVEY_INFO_NOT_SAVED');
-    if (own.info.status === 'SUBMITTED') throw new AppError('SURVEY_INFO_SUBMITTED');
     const now = ctx.clock();
     await updateSurveyInfo(tx, own.info.id, { status: 'SUBMITTED', submittedAt: now, updatedAt: now });
     await recordAudit(tx, now, {
@@ -178,7 +198,7 @@ export async function submitOwnSurveyInfo(
       detail: { projectId: project.id, reportNo: own.info.reportNo },
     });
     const saved = (await findSurveyInfo(tx, project.id, orgId))!;
-    return present(saved.info, saved.orgName);
+    return present(saved.info, saved.orgName, input.member);
   });
 }
 
@@ -187,7 +207,9 @@ export async function submitOwnSurveyInfo(
  * supervising authority of the region, joint-review bodies); a survey unit also gets its own draft.
  */
 export async function listSurveyInfos(ctx: AppContext, input: ProjectInput): Promise<SurveyInfo[]> {
-  const { project } = await visibleProject(ctx.db, input.member, input.projectId);
-  const draftOf = input.member!.orgType === 'SURVEY' ? input.member!.orgId : null;
-  return (await listSurveyInfosOfProject(ctx.db, project.id, draftOf)).map((r) => present(r.info, r.orgName));
+  const { project } = await openProject(ctx.db, input.member, input.projectId);
+  const draftOf = input.member.orgType === 'SURVEY' ? input.member.orgId : null;
+  return (await listSurveyInfosOfProject(ctx.db, project.id, draftOf)).map((r) =>
+    present(r.info, r.orgName, input.member),
+  );
 }
