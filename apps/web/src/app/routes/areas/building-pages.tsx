@@ -4,28 +4,19 @@ import { useTranslation } from 'react-i18next';
 import { BuildingDetailView } from '../../../features/buildings/components/building-detail-view';
 import { BuildingForm } from '../../../features/buildings/components/building-form';
 import { BuildingList } from '../../../features/buildings/components/building-list';
-import {
-  canAddBuilding,
-  decides,
-  partOf,
-  type BuildingScope,
-} from '../../../features/buildings/hooks/building-permissions';
+import type { ProjectTarget } from '../../../lib/project-target';
 import { useProjectContext } from '../../layouts/project-layout';
 import { buildingDetailPath, buildingListPath, newBuildingPath } from './building-paths';
 
 /** The project, the acting member and what they make of the building screens. */
 function useBuildingScreen() {
   const { area, project, member } = useProjectContext();
-  const scope: BuildingScope = {
-    orgId: member.orgId,
-    projectId: project.id,
-    part: partOf(member),
-    decides: decides(member),
-    project: { status: project.status, acceptedAt: project.acceptedAt },
-  };
+  const target: ProjectTarget = { orgId: member.orgId, projectId: project.id };
   return {
     area,
-    scope,
+    target,
+    /** Adding (and copying) buildings: the server's word on the application (`can`). */
+    canAdd: project.can.addBuildings,
     listPath: buildingListPath(area, member.orgId, project.id),
     detailPath: (id: string) => buildingDetailPath(area, member.orgId, project.id, id),
   };
@@ -34,14 +25,14 @@ function useBuildingScreen() {
 /** `buildingList` (`buildings` in supervise and joint). */
 export function BuildingListPage() {
   const navigate = useNavigate();
-  const { area, scope, detailPath } = useBuildingScreen();
+  const { area, target, detailPath } = useBuildingScreen();
   return (
     <BuildingList
-      key={`${scope.orgId}:${scope.projectId}`}
-      scope={scope}
+      key={`${target.orgId}:${target.projectId}`}
+      target={target}
       detailPath={detailPath}
       // The submit area has a screen of its own for a new building (spec §2 `newBuilding`).
-      newPath={area === 'submit' ? newBuildingPath(scope.projectId) : undefined}
+      newPath={area === 'submit' ? newBuildingPath(target.projectId) : undefined}
       onCreated={(b) => void navigate(detailPath(b.id))}
     />
   );
@@ -51,8 +42,8 @@ export function BuildingListPage() {
 export function NewBuildingPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { scope, listPath, detailPath } = useBuildingScreen();
-  if (!canAddBuilding(scope))
+  const { target, canAdd, listPath, detailPath } = useBuildingScreen();
+  if (!canAdd)
     return (
       <Result
         status="warning"
@@ -68,7 +59,7 @@ export function NewBuildingPage() {
   return (
     <Card title={t('buildings.newTitle')} className="building-form-card">
       <BuildingForm
-        scope={scope}
+        target={target}
         onSaved={(b) => void navigate(detailPath(b.id))}
         onCancel={() => void navigate(listPath)}
       />
@@ -80,11 +71,12 @@ export function NewBuildingPage() {
 export function BuildingDetailPage() {
   const { buildingId = '' } = useParams();
   const navigate = useNavigate();
-  const { scope, listPath } = useBuildingScreen();
+  const { target, canAdd, listPath } = useBuildingScreen();
   return (
     <BuildingDetailView
-      key={`${scope.orgId}:${buildingId}`}
-      scope={scope}
+      key={`${target.orgId}:${buildingId}`}
+      target={target}
+      canAdd={canAdd}
       id={buildingId}
       listPath={listPath}
       onDeleted={() => void navigate(listPath, { replace: true })}

@@ -17,15 +17,8 @@ import type { BuildingParty } from '@drp/domain';
 import { FullPageSpin } from '../../../components/full-page-spin';
 import { currentLocale } from '../../../config/i18n';
 import { ApiError } from '../../../lib/http';
+import type { ProjectTarget } from '../../../lib/project-target';
 import { useBuilding } from '../api/get-building';
-import { useCanRejectBuilding } from '../api/can-reject-building';
-import {
-  canAddBuilding,
-  canConfirmBuilding,
-  canEditBuilding,
-  canSubmitBuilding,
-  type BuildingScope,
-} from '../hooks/building-permissions';
 import { useBuildingDictionaryOptions } from '../hooks/use-building-dictionary';
 import { BuildingFeedbackPanel } from './building-feedback-panel';
 import { BuildingForm } from './building-form';
@@ -61,25 +54,26 @@ export function BuildingNotFound({ listPath }: { listPath: string }) {
  * organisation may do to each.
  */
 export function BuildingDetailView({
-  scope,
+  target,
+  canAdd,
   id,
   listPath,
   onDeleted,
 }: {
-  scope: BuildingScope;
+  target: ProjectTarget;
+  /** The acting organisation may add (and so copy) buildings: the application's `can.addBuildings`. */
+  canAdd: boolean;
   id: string;
   listPath: string;
   onDeleted: () => void;
 }) {
   const { t } = useTranslation();
-  const building = useBuilding(scope, id);
-  const dictionary = useBuildingDictionaryOptions(scope);
-  const actions = useBuildingActions(scope);
+  const building = useBuilding(target, id);
+  const dictionary = useBuildingDictionaryOptions(target);
+  const actions = useBuildingActions(target);
   const [editing, setEditing] = useState(false);
   const [leaving, setLeaving] = useState(false);
   const b = building.data;
-  // The server's word on whether a reject would be accepted now (spec: allowReject).
-  const allowReject = useCanRejectBuilding(scope, id, Boolean(b && canConfirmBuilding(scope, b)));
 
   if (building.isPending || dictionary.loading || leaving) return <FullPageSpin />;
   if (building.isError)
@@ -100,7 +94,8 @@ export function BuildingDetailView({
           </Tag>
         ));
 
-  const edits = canEditBuilding(scope, b);
+  // What the acting organisation may do to the building is the server's word (`can`).
+  const edits = b.can.edit;
   const buttons = (
     <Space wrap>
       {edits && (
@@ -108,7 +103,7 @@ export function BuildingDetailView({
           {t('buildings.edit')}
         </Button>
       )}
-      {canAddBuilding(scope) && (
+      {canAdd && (
         <Button
           icon={<CopyOutlined />}
           disabled={actions.busy}
@@ -134,7 +129,7 @@ export function BuildingDetailView({
           {t('buildings.delete')}
         </Button>
       )}
-      {canSubmitBuilding(scope, b) && (
+      {b.can.submit && (
         <Button
           type="primary"
           icon={<SendOutlined />}
@@ -145,7 +140,7 @@ export function BuildingDetailView({
           {t('buildings.submit')}
         </Button>
       )}
-      {canConfirmBuilding(scope, b) && (
+      {b.can.confirm && (
         <Button
           type="primary"
           icon={<CheckOutlined />}
@@ -156,7 +151,7 @@ export function BuildingDetailView({
           {t('buildings.confirm')}
         </Button>
       )}
-      {allowReject.data === true && (
+      {b.can.reject && (
         <Button
           danger
           icon={<RollbackOutlined />}
@@ -224,10 +219,10 @@ export function BuildingDetailView({
           ]}
         />
       </Card>
-      <BuildingFeedbackPanel scope={scope} building={b} />
-      <HazardSourcesPanel scope={scope} building={b} dictionary={dictionary} />
-      <DesignInfoPanel scope={scope} building={b} dictionary={dictionary} />
-      <SurveyInfoPanel scope={scope} building={b} dictionary={dictionary} />
+      <BuildingFeedbackPanel target={target} building={b} />
+      <HazardSourcesPanel target={target} building={b} dictionary={dictionary} />
+      <DesignInfoPanel target={target} building={b} dictionary={dictionary} />
+      <SurveyInfoPanel target={target} building={b} dictionary={dictionary} />
       {actions.modals}
       <Drawer
         open={editing}
@@ -239,7 +234,7 @@ export function BuildingDetailView({
       >
         {editing && (
           <BuildingForm
-            scope={scope}
+            target={target}
             building={b}
             onCancel={() => setEditing(false)}
             onSaved={() => setEditing(false)}

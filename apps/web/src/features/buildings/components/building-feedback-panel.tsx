@@ -2,13 +2,13 @@ import { Alert, Card, Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import type { Building } from '@drp/domain';
+import type { ProjectTarget } from '../../../lib/project-target';
 import { useBuildingFeedback } from '../api/get-building-feedback';
-import type { BuildingScope } from '../hooks/building-permissions';
 
 /** The review agency's reasons for sending the building back, newest first; nothing when there are none. */
-export function BuildingFeedbackPanel({ scope, building }: { scope: BuildingScope; building: Building }) {
+export function BuildingFeedbackPanel({ target, building }: { target: ProjectTarget; building: Building }) {
   const { t } = useTranslation();
-  const feedback = useBuildingFeedback(scope, building.id);
+  const feedback = useBuildingFeedback(target, building.id);
   if (feedback.isError) return <Alert type="error" showIcon title={feedback.error.message} />;
   const list = feedback.data ?? [];
   if (list.length === 0) return null;

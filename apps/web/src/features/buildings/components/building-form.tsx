@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import './buildings.css';
 import type { Building, SaveBuildingRequest } from '@drp/domain';
 import { ApiError } from '../../../lib/http';
+import type { ProjectTarget } from '../../../lib/project-target';
 import { useProjectUnits } from '../api/get-project-units';
 import { useSaveBuilding } from '../api/save-building';
-import type { BuildingScope } from '../hooks/building-permissions';
 import { useBuildingDictionaryOptions } from '../hooks/use-building-dictionary';
 import { useBuildingRules } from '../hooks/use-building-rules';
 
@@ -46,12 +46,12 @@ const searchable = { showSearch: { optionFilterProp: 'label' } } as const;
  * units offered are the application's own; a new building starts with all of them named.
  */
 export function BuildingForm({
-  scope,
+  target,
   building,
   onSaved,
   onCancel,
 }: {
-  scope: BuildingScope;
+  target: ProjectTarget;
   building?: Building;
   onSaved: (saved: Building) => void;
   onCancel: () => void;
@@ -59,10 +59,10 @@ export function BuildingForm({
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
-  const dictionary = useBuildingDictionaryOptions(scope);
-  const designUnits = useProjectUnits(scope, 'DESIGN');
-  const surveyUnits = useProjectUnits(scope, 'SURVEY');
-  const save = useSaveBuilding(scope);
+  const dictionary = useBuildingDictionaryOptions(target);
+  const designUnits = useProjectUnits(target, 'DESIGN');
+  const surveyUnits = useProjectUnits(target, 'SURVEY');
+  const save = useSaveBuilding(target);
   const rules = useBuildingRules();
   const label = (key: keyof Values) => t(`buildings.fields.${key}`);
 

@@ -16,15 +16,8 @@ import { useTranslation } from 'react-i18next';
 import './buildings.css';
 import { BUILDING_LIMITS, LIMITS, type Building, type BuildingListQuery } from '@drp/domain';
 import { PagedTable } from '../../../components/paged-table';
+import type { ProjectTarget } from '../../../lib/project-target';
 import { useBuildingPage } from '../api/get-building-page';
-import {
-  canAddBuilding,
-  canConfirmBuilding,
-  canEditBuilding,
-  canSubmitBuilding,
-  mayRejectBuilding,
-  type BuildingScope,
-} from '../hooks/building-permissions';
 import { useBuildingDictionaryOptions } from '../hooks/use-building-dictionary';
 import { BuildingForm } from './building-form';
 import { BuildingStatusTag } from './building-status-tag';
@@ -61,12 +54,12 @@ function useListParams() {
  * agency confirms or sends back; everyone else reads.
  */
 export function BuildingList({
-  scope,
+  target,
   detailPath,
   newPath,
   onCreated,
 }: {
-  scope: BuildingScope;
+  target: ProjectTarget;
   detailPath: (id: string) => string;
   /** A screen of its own for a new building; without one the form opens beside the list. */
   newPath?: string;
@@ -74,15 +67,16 @@ export function BuildingList({
 }) {
   const { t } = useTranslation();
   const { query, page, size, update } = useListParams();
-  const result = useBuildingPage(scope, query);
-  const dictionary = useBuildingDictionaryOptions(scope);
-  const actions = useBuildingActions(scope);
+  const result = useBuildingPage(target, query);
+  const dictionary = useBuildingDictionaryOptions(target);
+  const actions = useBuildingActions(target);
   const [selected, setSelected] = useState<Building[]>([]);
   const [editing, setEditing] = useState<Building | 'new' | null>(null);
-  const adds = canAddBuilding(scope);
+  // What the acting organisation may do is the server's word (`can`), for the list and each row.
+  const adds = result.data?.can.add ?? false;
   const items = result.data?.items ?? [];
   // Rows picked on an earlier page or since submitted are not offered again.
-  const submittable = selected.filter((s) => items.some((b) => b.id === s.id && canSubmitBuilding(scope, b)));
+  const submittable = selected.filter((s) => items.some((b) => b.id === s.id && b.can.submit));
 
   const addButton =
     adds &&
@@ -143,7 +137,7 @@ export function BuildingList({
             ? {
                 selectedRowKeys: submittable.map((b) => b.id),
                 onChange: (_, rows) => setSelected(rows),
-                getCheckboxProps: (b) => ({ disabled: !canSubmitBuilding(scope, b) }),
+                getCheckboxProps: (b) => ({ disabled: !b.can.submit }),
               }
             : undefined
         }
@@ -213,12 +207,12 @@ export function BuildingList({
                     {t('buildings.view')}
                   </Button>
                 </Link>
-                {canEditBuilding(scope, b) && (
+                {b.can.edit && (
                   <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing(b)}>
                     {t('buildings.edit')}
                   </Button>
                 )}
-                {canSubmitBuilding(scope, b) && (
+                {b.can.submit && (
                   <Button
                     type="link"
                     size="small"
@@ -229,7 +223,7 @@ export function BuildingList({
                     {t('buildings.submit')}
                   </Button>
                 )}
-                {canConfirmBuilding(scope, b) && (
+                {b.can.confirm && (
                   <Button
                     type="link"
                     size="small"
@@ -240,7 +234,7 @@ export function BuildingList({
                     {t('buildings.confirm')}
                   </Button>
                 )}
-                {mayRejectBuilding(scope, b) && (
+                {b.can.reject && (
                   <Button
                     type="link"
                     size="small"
@@ -259,7 +253,7 @@ export function BuildingList({
                     menu={{
                       items: [
                         { key: 'copy', icon: <CopyOutlined />, label: t('buildings.copy.action') },
-                        ...(canEditBuilding(scope, b)
+                        ...(b.can.edit
                           ? [
                               {
                                 key: 'delete',
@@ -299,7 +293,7 @@ export function BuildingList({
       >
         {editing !== null && (
           <BuildingForm
-            scope={scope}
+            target={target}
             building={editing === 'new' ? undefined : editing}
             onCancel={() => setEditing(null)}
             onSaved={(saved) => {

@@ -4,10 +4,10 @@ import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Building, BuildingDesignInfo } from '@drp/domain';
 import { ApiError } from '../../../lib/http';
+import type { ProjectTarget } from '../../../lib/project-target';
 import { useDesignInfos } from '../api/get-design-infos';
 import { useRemoveDesignInfo } from '../api/remove-design-info';
 import { useSaveDesignInfo } from '../api/save-design-info';
-import { canFillDesignInfo, type BuildingScope } from '../hooks/building-permissions';
 import type { BuildingDictionaryOptions, Option } from '../hooks/use-building-dictionary';
 import { useBuildingRules } from '../hooks/use-building-rules';
 import { EditDeleteActions } from './edit-delete-actions';
@@ -20,14 +20,14 @@ interface Values {
 }
 
 function DesignInfoModal({
-  scope,
+  target,
   building,
   editing,
   taken,
   dictionary,
   onClose,
 }: {
-  scope: BuildingScope;
+  target: ProjectTarget;
   building: Building;
   editing: BuildingDesignInfo | 'new' | null;
   /** Specialties this unit has filled in already, offered no more. */
@@ -38,7 +38,7 @@ function DesignInfoModal({
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
-  const save = useSaveDesignInfo(scope);
+  const save = useSaveDesignInfo(target);
   const rules = useBuildingRules();
   const existing = editing !== 'new' ? editing : null;
   const specialties = (dictionary.options('specialties') as Option[]).filter(
@@ -132,22 +132,22 @@ function DesignInfoModal({
  * building keeps its own rows until the review agency confirms the building.
  */
 export function DesignInfoPanel({
-  scope,
+  target,
   building,
   dictionary,
 }: {
-  scope: BuildingScope;
+  target: ProjectTarget;
   building: Building;
   dictionary: BuildingDictionaryOptions;
 }) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
-  const infos = useDesignInfos(scope, building.id);
-  const remove = useRemoveDesignInfo(scope);
+  const infos = useDesignInfos(target, building.id);
+  const remove = useRemoveDesignInfo(target);
   const [editing, setEditing] = useState<BuildingDesignInfo | 'new' | null>(null);
-  const fills = canFillDesignInfo(scope, building);
+  const fills = building.can.editDesignInfo;
   const list = infos.data ?? [];
-  const own = list.filter((i) => i.orgId === scope.orgId);
+  const own = list.filter((i) => i.orgId === target.orgId);
 
   const onDelete = (info: BuildingDesignInfo) =>
     modal.confirm({
@@ -211,7 +211,7 @@ export function DesignInfoPanel({
                   key: 'actions',
                   width: 150,
                   render: (_: unknown, info: BuildingDesignInfo) =>
-                    info.orgId === scope.orgId && (
+                    info.orgId === target.orgId && (
                       <EditDeleteActions
                         onEdit={() => setEditing(info)}
                         onDelete={() => onDelete(info)}
@@ -224,7 +224,7 @@ export function DesignInfoPanel({
         ]}
       />
       <DesignInfoModal
-        scope={scope}
+        target={target}
         building={building}
         editing={editing}
         taken={own.map((i) => i.specialty)}

@@ -4,10 +4,10 @@ import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { BUILDING_LIMITS, type Building, type BuildingHazardSource } from '@drp/domain';
 import { ApiError } from '../../../lib/http';
+import type { ProjectTarget } from '../../../lib/project-target';
 import { useHazardSources } from '../api/get-hazard-sources';
 import { useRemoveHazards } from '../api/remove-hazards';
 import { useSaveHazards } from '../api/save-hazards';
-import { canEditBuilding, type BuildingScope } from '../hooks/building-permissions';
 import type { BuildingDictionaryOptions } from '../hooks/use-building-dictionary';
 import { useBuildingRules } from '../hooks/use-building-rules';
 import { EditDeleteActions } from './edit-delete-actions';
@@ -20,13 +20,13 @@ interface Values {
 
 /** One entry, new or changed; whether it is beyond scale follows the national list where that decides. */
 function HazardModal({
-  scope,
+  target,
   building,
   editing,
   dictionary,
   onClose,
 }: {
-  scope: BuildingScope;
+  target: ProjectTarget;
   building: Building;
   editing: BuildingHazardSource | 'new' | null;
   dictionary: BuildingDictionaryOptions;
@@ -35,7 +35,7 @@ function HazardModal({
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
-  const save = useSaveHazards(scope);
+  const save = useSaveHazards(target);
   const rules = useBuildingRules();
   const code = Form.useWatch('code', form);
   const entry = dictionary.entry('hazardSources', code);
@@ -160,20 +160,20 @@ function HazardModal({
 
 /** The hazardous sub-projects (危大工程) of one building; the construction and design units keep them. */
 export function HazardSourcesPanel({
-  scope,
+  target,
   building,
   dictionary,
 }: {
-  scope: BuildingScope;
+  target: ProjectTarget;
   building: Building;
   dictionary: BuildingDictionaryOptions;
 }) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
-  const hazards = useHazardSources(scope, building.id);
-  const remove = useRemoveHazards(scope);
+  const hazards = useHazardSources(target, building.id);
+  const remove = useRemoveHazards(target);
   const [editing, setEditing] = useState<BuildingHazardSource | 'new' | null>(null);
-  const edits = canEditBuilding(scope, building);
+  const edits = building.can.edit;
   const list = hazards.data ?? [];
 
   const onDelete = (h: BuildingHazardSource) =>
@@ -258,7 +258,7 @@ export function HazardSourcesPanel({
         ]}
       />
       <HazardModal
-        scope={scope}
+        target={target}
         building={building}
         editing={editing}
         dictionary={dictionary}

@@ -23,9 +23,9 @@ import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import type { Building, BuildingSurveyInfo, SaveBuildingSurveyInfoRequest } from '@drp/domain';
 import { ApiError } from '../../../lib/http';
+import type { ProjectTarget } from '../../../lib/project-target';
 import { useBuildingSurveyInfos } from '../api/get-building-survey-infos';
 import { useSaveSurveyInfo } from '../api/save-survey-info';
-import { canFillSurveyInfo, type BuildingScope } from '../hooks/building-permissions';
 import type { BuildingDictionaryOptions } from '../hooks/use-building-dictionary';
 import { useBuildingRules } from '../hooks/use-building-rules';
 
@@ -37,14 +37,14 @@ type Values = Omit<SaveBuildingSurveyInfoRequest, 'buildingId' | 'groundwaterDep
 };
 
 function SurveyInfoModal({
-  scope,
+  target,
   building,
   open,
   current,
   dictionary,
   onClose,
 }: {
-  scope: BuildingScope;
+  target: ProjectTarget;
   building: Building;
   open: boolean;
   current: BuildingSurveyInfo | undefined;
@@ -54,7 +54,7 @@ function SurveyInfoModal({
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
-  const save = useSaveSurveyInfo(scope);
+  const save = useSaveSurveyInfo(target);
   const rules = useBuildingRules();
   const noGroundwater = Form.useWatch('noGroundwater', form);
 
@@ -200,20 +200,20 @@ function SurveyInfoModal({
  * changes its own until the review agency confirms the building.
  */
 export function SurveyInfoPanel({
-  scope,
+  target,
   building,
   dictionary,
 }: {
-  scope: BuildingScope;
+  target: ProjectTarget;
   building: Building;
   dictionary: BuildingDictionaryOptions;
 }) {
   const { t } = useTranslation();
-  const infos = useBuildingSurveyInfos(scope, building.id);
+  const infos = useBuildingSurveyInfos(target, building.id);
   const [open, setOpen] = useState(false);
-  const fills = canFillSurveyInfo(scope, building);
+  const fills = building.can.editSurveyFindings;
   const list = infos.data ?? [];
-  const own = list.find((i) => i.orgId === scope.orgId);
+  const own = list.find((i) => i.orgId === target.orgId);
   // Every unit named on the building, filled in or not, then any that filled in and was since removed.
   const units = [
     ...building.surveyUnits,
@@ -285,7 +285,7 @@ export function SurveyInfoPanel({
         ))}
       </Space>
       <SurveyInfoModal
-        scope={scope}
+        target={target}
         building={building}
         open={open}
         current={own}

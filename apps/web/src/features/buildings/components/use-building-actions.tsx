@@ -3,12 +3,12 @@ import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Building } from '@drp/domain';
 import { ApiError } from '../../../lib/http';
+import type { ProjectTarget } from '../../../lib/project-target';
 import { useCopyBuilding } from '../api/copy-building';
 import { useConfirmBuilding } from '../api/confirm-building';
 import { useRejectBuildings } from '../api/reject-buildings';
 import { useRemoveBuildings } from '../api/remove-buildings';
 import { useSubmitBuildings } from '../api/submit-buildings';
-import type { BuildingScope } from '../hooks/building-permissions';
 import { CopyBuildingModal, RejectBuildingModal } from './building-modals';
 
 const names = (buildings: readonly Building[]) => buildings.map((b) => `「${b.name}」`).join('');
@@ -17,14 +17,14 @@ const names = (buildings: readonly Building[]) => buildings.map((b) => `「${b.n
  * The actions on whole buildings, shared by the list and the detail: each asks first, says the
  * outcome, and on a refusal says the server's words (the page then shows what is true now).
  */
-export function useBuildingActions(scope: BuildingScope) {
+export function useBuildingActions(target: ProjectTarget) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
-  const copy = useCopyBuilding(scope);
-  const remove = useRemoveBuildings(scope);
-  const submit = useSubmitBuildings(scope);
-  const confirm = useConfirmBuilding(scope);
-  const reject = useRejectBuildings(scope);
+  const copy = useCopyBuilding(target);
+  const remove = useRemoveBuildings(target);
+  const submit = useSubmitBuildings(target);
+  const confirm = useConfirmBuilding(target);
+  const reject = useRejectBuildings(target);
   const [copying, setCopying] = useState<Building | null>(null);
   const [rejecting, setRejecting] = useState<Building[] | null>(null);
 

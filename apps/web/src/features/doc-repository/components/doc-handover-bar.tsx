@@ -160,27 +160,27 @@ export function DocHandoverBar({
           </Button>
         )}
         {mode === 'receive' && state?.can.accept && (
-          <>
-            <Button
-              type="primary"
-              icon={<CheckOutlined />}
-              loading={accept.isPending}
-              onClick={confirmAccept}
-              data-testid="accept-doc"
-            >
-              {t('docReview.accept')}
-            </Button>
-            <Button
-              danger
-              icon={<RollbackOutlined />}
-              onClick={() => setSupplyMode('RETURN')}
-              data-testid="return-doc"
-            >
-              {t('docReview.return')}
-            </Button>
-          </>
+          <Button
+            type="primary"
+            icon={<CheckOutlined />}
+            loading={accept.isPending}
+            onClick={confirmAccept}
+            data-testid="accept-doc"
+          >
+            {t('docReview.accept')}
+          </Button>
         )}
-        {mode === 'receive' && state?.can.supply && (
+        {mode === 'receive' && state?.can.return && (
+          <Button
+            danger
+            icon={<RollbackOutlined />}
+            onClick={() => setSupplyMode('RETURN')}
+            data-testid="return-doc"
+          >
+            {t('docReview.return')}
+          </Button>
+        )}
+        {mode === 'receive' && state?.can.remind && (
           <Button icon={<BellOutlined />} onClick={() => setSupplyMode('REMIND')} data-testid="remind-doc">
             {t('docReview.remind')}
           </Button>

@@ -11,7 +11,6 @@ import {
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
-import type { ProjectDetail } from '@drp/domain';
 import { FullPageSpin } from '../../../components/full-page-spin';
 import { ApiError } from '../../../lib/http';
 import { useDeleteApplication } from '../api/delete-application';
@@ -23,10 +22,6 @@ import { ProjectStatusTag } from './project-status-tag';
 
 const time = (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '—');
 const number = (v: number) => v.toLocaleString('zh-CN', { maximumFractionDigits: 2 });
-
-/** Whether the construction unit may still recall it: submitted, and not yet accepted. */
-const canRevoke = (p: ProjectDetail) =>
-  (p.status === 'SUBMITTED' || p.status === 'MATERIALS_SENT') && !p.acceptedAt;
 
 /** What a missing project and one out of reach both look like (the server answers 404 to both). */
 export function ProjectNotFound({ backPath }: { backPath: string }) {
@@ -48,7 +43,8 @@ export function ProjectNotFound({ backPath }: { backPath: string }) {
 
 /**
  * One review application, read-only, with the construction unit's actions when `manage` is set:
- * edit and delete a draft, submit it, recall it until the review agency accepts it.
+ * edit and delete a draft, submit it, recall it until the review agency accepts it. Which of them
+ * it may take now is the server's word (`can`).
  */
 export function ProjectDetailView({
   id,
@@ -121,14 +117,14 @@ export function ProjectDetailView({
           </Button>
         </Link>
       )}
-      {manage && p.status === 'DRAFT' && editPath && (
+      {manage && p.can.edit && editPath && (
         <Link to={editPath(p.id, p.isAlter)}>
           <Button icon={<EditOutlined />} data-testid="edit-project">
             {t('projects.edit')}
           </Button>
         </Link>
       )}
-      {manage && p.status === 'DRAFT' && (
+      {manage && p.can.delete && (
         <Button
           danger
           icon={<DeleteOutlined />}
@@ -150,7 +146,7 @@ export function ProjectDetailView({
           {t('projects.delete')}
         </Button>
       )}
-      {manage && p.status === 'DRAFT' && (
+      {manage && p.can.submit && (
         <Button
           type="primary"
           icon={<SendOutlined />}
@@ -168,7 +164,7 @@ export function ProjectDetailView({
           {t('projects.submit')}
         </Button>
       )}
-      {manage && canRevoke(p) && (
+      {manage && p.can.revoke && (
         <Button
           icon={<RollbackOutlined />}
           disabled={busy}

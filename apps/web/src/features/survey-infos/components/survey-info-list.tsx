@@ -29,7 +29,9 @@ export function SurveyInfoList({
   const locale = currentLocale();
   const infos = useSurveyInfos(target);
   const own = infos.data?.find((i) => i.orgId === target.orgId);
-  const mayFill = canFill && infos.isSuccess && own?.status !== 'SUBMITTED';
+  // Its own information says itself whether it may still change (`can`); before the first save
+  // there is none, and a survey unit of the project may start one.
+  const mayFill = canFill && infos.isSuccess && (own ? own.can.edit : true);
 
   return (
     <Card
@@ -88,7 +90,7 @@ export function SurveyInfoList({
             title: t('surveyInfos.actions'),
             key: 'actions',
             render: (_, info) => {
-              const editable = canFill && info.orgId === target.orgId && info.status === 'DRAFT';
+              const editable = info.can.edit;
               return (
                 <Link to={infoPath(info.id)}>
                   <Button type="link" size="small" icon={editable ? <EditOutlined /> : <EyeOutlined />}>
