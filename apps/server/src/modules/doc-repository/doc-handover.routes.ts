@@ -19,6 +19,7 @@ import {
   listDocFeedbacks,
   remindDocs,
   returnDocs,
+  followApplicationSteps,
   sendDocsToReview,
 } from './doc-handover.service.js';
 
@@ -32,6 +33,7 @@ const projectParams = z.object({ orgId: z.uuid(), projectId: z.uuid() });
  * makes the steps GETs; each changes state only as its name says, and is checked like any write.
  */
 export const docHandoverRoutes: FastifyPluginAsyncZod = async (app) => {
+  followApplicationSteps();
   app.get(
     `${BASE}/docRepositoryOrg/commitDoc`,
     {

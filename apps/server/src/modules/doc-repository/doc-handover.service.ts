@@ -20,6 +20,7 @@ import {
   type ApplicationParty as Party,
   type OpenProject,
 } from '../project-access/project-access.service.js';
+import { onApplicationStep } from '../project-access/application-steps.js';
 import {
   clearCommits,
   countFeedbacks,
@@ -28,9 +29,10 @@ import {
   insertFeedbacks,
   listCommits,
   listFeedbacks,
+  reopenLatestVersion,
   setVersionStatus,
 } from './doc-handover.repository.js';
-import { findVersion, listFolders } from './doc-repository.repository.js';
+import { ensureFirstVersion, findVersion, listFolders } from './doc-repository.repository.js';
 
 /**
  * The hand-over of a version's materials (domain.md steps 2–3, `docRepositoryOrg`): each design
@@ -46,6 +48,15 @@ function unitsOf(parties: readonly Party[]) {
       ? [{ orgId: p.orgId, orgName: p.orgName, category: p.role }]
       : [],
   );
+}
+
+/**
+ * The materials follow the application: submitting it opens round 1 for upload; recalling it
+ * reopens the latest round, so the units change and commit anew.
+ */
+export function followApplicationSteps() {
+  onApplicationStep('submitted', 'doc-repository', ensureFirstVersion);
+  onApplicationStep('recalled', 'doc-repository', reopenLatestVersion);
 }
 
 /** The application, opened for the member and locked, and one of its document versions, locked. */

@@ -17,7 +17,10 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { ProjectRole, ProjectScope, ProjectStatus } from '@drp/domain';
 import type { Db } from '../../db/database.js';
 import { containsPattern } from '../../db/like-pattern.js';
+import { buildings } from '../../db/schema/buildings.js';
+import { docFiles, docUploads, docVersions } from '../../db/schema/doc-repository.js';
 import { orgs } from '../../db/schema/orgs.js';
+import { projectDocs } from '../../db/schema/project-docs.js';
 import {
   projectCodeCounters,
   projectDics,
@@ -201,6 +204,39 @@ export async function findOrgsByIds(db: Db, ids: readonly string[]) {
     })
     .from(orgs)
     .where(inArray(orgs.id, [...ids]));
+}
+
+/** How many buildings an application has: one without any cannot be submitted. */
+export async function countBuildingsOf(db: Db, projectId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(buildings).where(eq(buildings.projectId, projectId));
+  return row?.n ?? 0;
+}
+
+/**
+ * The stored bytes under an application, in one query: its attachments, its materials' files and
+ * uploads not yet saved into a folder. Deleting it removes their rows by cascade; the bytes go
+ * once that has committed.
+ */
+export async function storageKeysOfApplication(db: Db, projectId: string): Promise<string[]> {
+  const rows = await db
+    // Typed as the union's widest column (an upload's key is null until its bytes are stored).
+    .select({ key: sql<string | null>`${projectDocs.storageKey}` })
+    .from(projectDocs)
+    .where(eq(projectDocs.projectId, projectId))
+    .unionAll(
+      db
+        .select({ key: sql<string | null>`${docFiles.storageKey}` })
+        .from(docFiles)
+        .innerJoin(docVersions, eq(docVersions.id, docFiles.versionId))
+        .where(eq(docVersions.projectId, projectId)),
+    )
+    .unionAll(
+      db
+        .select({ key: docUploads.storageKey })
+        .from(docUploads)
+        .where(and(eq(docUploads.projectId, projectId), eq(docUploads.status, 'UPLOADED'))),
+    );
+  return rows.flatMap((r) => (r.key ? [r.key] : []));
 }
 
 /** Whether an earlier first application (not a change) exists under the same project master. */

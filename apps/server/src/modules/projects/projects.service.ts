@@ -16,20 +16,18 @@ import {
 import type { z } from 'zod';
 import { inTransaction, type Db } from '../../db/database.js';
 import type { AppContext } from '../../lib/app-context.js';
-import { reopenLatestVersion } from '../doc-repository/doc-handover.repository.js';
-import { docStorageKeysOfProject, ensureFirstVersion } from '../doc-repository/doc-repository.repository.js';
 import { AppError } from '../../lib/app-error.js';
 import { recordAudit, type AuditActor } from '../audit/audit.service.js';
-import { countBuildings } from '../buildings/buildings.repository.js';
-import { storageKeysOfProject } from '../project-docs/project-docs.repository.js';
 import { dictionaryEntry } from '../dictionaries/dictionaries.service.js';
 import { sendMessage } from '../messages/messages.service.js';
+import { runApplicationStep } from '../project-access/application-steps.js';
 import { openProject, projectScopeOf, type OpenProject } from '../project-access/project-access.service.js';
 import { projectListKey } from './project-list-cache.js';
 import { ProjectListPositions } from './project-list-positions.js';
 import {
   applicationsOfDic,
   countApplicationsOfDic,
+  countBuildingsOf,
   deleteProject,
   deleteProjectDic,
   findOrgsByIds,
@@ -44,6 +42,7 @@ import {
   queryProjectDics,
   queryProjects,
   replaceParties,
+  storageKeysOfApplication,
   updateProject,
   updateProjectDic,
   type ProjectDicRow,
@@ -250,10 +249,8 @@ export async function deleteApplication(
       lock: true,
     });
     // A recalled application may hold uploaded materials: their bytes go with it.
-    const keys = [
-      ...(await storageKeysOfProject(tx, project.id)),
-      ...(await docStorageKeysOfProject(tx, project.id)),
-    ];
+    const keys = await storageKeysOfApplication(tx, project.id);
+    // Everything under it (buildings, attachments, materials) goes with it by cascade.
     await deleteProject(tx, project.id);
     await recordAudit(tx, ctx.clock(), {
       action: 'PROJECT_DELETED',
@@ -280,15 +277,15 @@ export async function submitApplication(
     const { project, parties } = open;
     if (project.submitCount !== input.seen) throw new AppError('CONFLICT');
     // The agency reviews buildings: an application without one has nothing to review.
-    if ((await countBuildings(tx, project.id)) === 0) throw new AppError('PROJECT_NO_BUILDINGS');
+    if ((await countBuildingsOf(tx, project.id)) === 0) throw new AppError('PROJECT_NO_BUILDINGS');
     await updateProject(tx, project.id, {
       status: applicationAfter('submit', project.status),
       submitCount: project.submitCount + 1,
       submittedAt: ctx.clock(),
       updatedAt: ctx.clock(),
     });
-    // The units upload into round 1 of the materials from now on.
-    await ensureFirstVersion(tx, project.id);
+    // The units upload into round 1 of the materials from now on (the document repository's step).
+    await runApplicationStep(tx, 'submitted', project.id);
     await recordAudit(tx, ctx.clock(), {
       action: 'PROJECT_SUBMITTED',
       actor: input.audit,
@@ -327,7 +324,7 @@ export async function revokeApplication(
       updatedAt: ctx.clock(),
     });
     // A recalled application's materials are open again: units change and commit them anew.
-    await reopenLatestVersion(tx, project.id);
+    await runApplicationStep(tx, 'recalled', project.id);
     await recordAudit(tx, ctx.clock(), {
       action: 'PROJECT_REVOKED',
       actor: input.audit,
