@@ -8,12 +8,12 @@ import { demoOrgIds } from '../../test/project-fixture.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import {
   projectCountQuery,
-  projectDicsQuery,
   projectPageQuery,
   type Paging,
   type ProjectFilter,
   type ProjectScope,
-} from './projects.repository.js';
+} from './project-list.repository.js';
+import { projectDicsQuery } from './projects.repository.js';
 import { projectScopeOf } from '../project-access/project-access.service.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { PrincipalMember } from '@drp/domain';
 import { AnswerCache } from '../../lib/answer-cache.js';
-import type { ListPosition } from './projects.repository.js';
+import type { ListPosition } from './project-list.repository.js';
 
 /**
  * Where rows of each list stand, remembered from the pages the lists showed, so that a deep page is

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationForm, demoOrgIds, projectApi } from '../../test/project-fixture.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { searchGrams } from './projects.repository.js';
+import { searchGrams } from './project-list.repository.js';
 
 /**
  * Search by part of a name or code goes through the applications' search grams (migration 0010)

@@ -7,7 +7,8 @@ import { DEMO_ORGS } from '../../db/seed/demo-seed.js';
 import { demoOrgIds, insertProject } from '../../test/project-fixture.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { openProject, projectScopeOf } from '../project-access/project-access.service.js';
-import { findProject, listParties, queryProjects } from './projects.repository.js';
+import { queryProjects } from './project-list.repository.js';
+import { findProject, listParties } from './projects.repository.js';
 
 /*
  * Who sees an application is encoded twice: in the SQL of the lists (scope conditions, a party's

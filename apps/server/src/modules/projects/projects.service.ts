@@ -36,17 +36,16 @@ import {
   hasEarlierApplication,
   insertProject,
   insertProjectDic,
-  narrowed,
   nextCodeNumber,
   peekCodeNumber,
   queryProjectDics,
-  queryProjects,
   replaceParties,
   storageKeysOfApplication,
   updateProject,
   updateProjectDic,
   type ProjectDicRow,
 } from './projects.repository.js';
+import { narrowed, queryProjects } from './project-list.repository.js';
 
 type Form = z.output<typeof projectForm>;
 
