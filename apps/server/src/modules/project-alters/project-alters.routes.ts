@@ -40,7 +40,7 @@ export const projectAltersRoutes: FastifyPluginAsyncZod = async (app) => {
       ok(
         request,
         await listPassedBuildingsOf(app.ctx, {
-          orgId: member(request).orgId,
+          member: member(request),
           projectDicId: request.query.projectDicId,
         }),
       ),

@@ -19,13 +19,16 @@ import {
 import { insertBuildingCopy } from '../buildings/building-basics.service.js';
 import { presentPassedBuildings } from '../buildings/building-present.js';
 import {
-  applicationsOfDic,
-  findProject,
-  findProjectDic,
-  listParties,
-} from '../projects/projects.repository.js';
-import { createApplication, describeApplication, updateApplication } from '../projects/projects.service.js';
-import { openProject, type OpenProject } from '../project-access/project-access.service.js';
+  createApplication,
+  describeApplication,
+  masterForChange,
+  updateApplication,
+} from '../projects/projects.service.js';
+import {
+  openProject,
+  type ApplicationParty as Party,
+  type OpenProject,
+} from '../project-access/project-access.service.js';
 import {
   deleteAlterBuildings,
   findAlter,
@@ -37,25 +40,13 @@ import {
 } from './project-alters.repository.js';
 
 type AlterRequest = z.output<typeof projectAlterRequest>;
-type Party = Awaited<ReturnType<typeof listParties>>[number];
-
-/**
- * The construction unit's project master, which must have a passed application: a change
- * starts from what passed review. Someone else's master answers NOT_FOUND, as if missing.
- */
-async function passedMaster(db: Db, orgId: string, dicId: string) {
-  const dic = await findProjectDic(db, dicId, orgId);
-  if (!dic) throw new AppError('NOT_FOUND');
-  if (!(await applicationsOfDic(db, dic.id)).passed) throw new AppError('ALTER_NO_PASSED_APPLICATION');
-  return dic;
-}
 
 /** The buildings a change of this master can pick (projectAlterDetail/getPassedBuildings). */
 export async function listPassedBuildingsOf(
   ctx: AppContext,
-  input: { orgId: string; projectDicId: string },
+  input: { member: PrincipalMember; projectDicId: string },
 ): Promise<PassedBuilding[]> {
-  const dic = await passedMaster(ctx.db, input.orgId, input.projectDicId);
+  const dic = await masterForChange(ctx.db, input.member, input.projectDicId);
   const rows = await listPassedBuildings(ctx.db, dic.id);
   const shown = await presentPassedBuildings(
     ctx.db,
@@ -87,11 +78,15 @@ async function copyIntoChange(
 }
 
 /** Names a building that is not a passed one of the master, without naming other units' buildings. */
-async function notPassed(tx: Db, orgId: string, buildingId: string) {
+async function notPassed(tx: Db, member: PrincipalMember, buildingId: string) {
   const [building] = await findBuildingsByIds(tx, [buildingId]);
-  const project = building ? await findProject(tx, building.projectId) : null;
-  const name = project?.constructOrgId === orgId ? building!.name : buildingId;
-  return new AppError('ALTER_BUILDING_NOT_PASSED', { name });
+  const own =
+    building !== undefined &&
+    (await openProject(tx, member, building.projectId).then(
+      () => true,
+      () => false,
+    ));
+  return new AppError('ALTER_BUILDING_NOT_PASSED', { name: own ? building.name : buildingId });
 }
 
 /**
@@ -116,9 +111,9 @@ export async function saveAlter(
       open.require('application.edit');
       existing = open.project;
     }
-    const dic = await passedMaster(tx, orgId, request.form.projectDicId);
+    const dic = await masterForChange(tx, member, request.form.projectDicId);
     const passed = new Map((await listPassedBuildings(tx, dic.id)).map((r) => [r.building.id, r.building]));
-    for (const id of request.buildingIds) if (!passed.has(id)) throw await notPassed(tx, orgId, id);
+    for (const id of request.buildingIds) if (!passed.has(id)) throw await notPassed(tx, member, id);
 
     const now = ctx.clock();
     const part = { categories: request.categories, content: request.content, reason: request.reason };
@@ -149,7 +144,7 @@ export async function saveAlter(
       saved.id,
       dropped.map((d) => d.sourceBuildingId),
     );
-    const parties = await listParties(tx, saved.id);
+    const { parties } = await openProject(tx, member, saved.id);
     const added = request.buildingIds.filter((id) => !current.some((c) => c.sourceBuildingId === id));
     const links = [];
     for (const sourceId of added) {

@@ -2,6 +2,7 @@ import {
   applicationAbilities,
   applicationAfter,
   isSubmittedStatus,
+  refusal,
   regionLabel,
   type PrincipalMember,
   type ProjectDetail,
@@ -21,7 +22,12 @@ import { recordAudit, type AuditActor } from '../audit/audit.service.js';
 import { dictionaryEntry } from '../dictionaries/dictionaries.service.js';
 import { sendMessage } from '../messages/messages.service.js';
 import { runApplicationStep } from '../project-access/application-steps.js';
-import { openProject, projectScopeOf, type OpenProject } from '../project-access/project-access.service.js';
+import {
+  openProject,
+  projectActor,
+  projectScopeOf,
+  type OpenProject,
+} from '../project-access/project-access.service.js';
 import { projectListKey } from './project-list-cache.js';
 import { ProjectListPositions } from './project-list-positions.js';
 import {
@@ -114,6 +120,20 @@ export async function listProjectDics(
   return rows
     .filter((r) => (input.query.isAlter ? r.passed : true))
     .map((r) => presentDic(r.dic, r.applications, r.passed));
+}
+
+/**
+ * The construction unit's project master a change application starts from: it must have an
+ * application that passed review (PROJECT_POLICY `alter.start`). Someone else's master answers
+ * NOT_FOUND, as if missing.
+ */
+export async function masterForChange(db: Db, member: PrincipalMember, dicId: string) {
+  const dic = await findProjectDic(db, dicId, member.orgId);
+  if (!dic) throw new AppError('NOT_FOUND');
+  const passed = (await applicationsOfDic(db, dic.id)).passed;
+  const code = refusal('alter.start', projectActor(member), { passed });
+  if (code) throw new AppError(code);
+  return dic;
 }
 
 // ---- applications ----
