@@ -13,7 +13,7 @@ import {
   listUnsavedUploadIds,
   lockUnsavedUpload,
   receivingUploadIdsAmong,
-} from './doc-repository.repository.js';
+} from './doc-upload-sweeper.repository.js';
 import { isTusUploadBusy, partPathOf } from './doc-tus.service.js';
 
 /** What one sweep removed. */
