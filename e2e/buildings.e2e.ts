@@ -15,6 +15,7 @@ import {
   type ApiSession,
   type DraftProject,
 } from './support/project-api';
+import { choose } from './support/select';
 
 /**
  * The buildings (单体) of a review application on the single PGlite server with the demo data:
@@ -62,19 +63,6 @@ async function signInTo(
     }
   }
   throw new Error(`${username} could not sign in`);
-}
-
-/**
- * Opens an antd Select, types the option's text where the select searches (a long list scrolls
- * virtually, and a click on a far option can land on another row), and clicks the option.
- */
-async function choose(page: Page, testId: string, option: string) {
-  const select = page.getByTestId(testId);
-  await select.click();
-  if (await select.locator('input[type=search]:not([readonly])').count()) await page.keyboard.type(option);
-  const dropdown = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
-  await dropdown.getByTitle(option, { exact: true }).click();
-  await dropdown.waitFor({ state: 'hidden' });
 }
 
 async function confirmDialog(page: Page, expected: string) {

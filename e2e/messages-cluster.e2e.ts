@@ -15,6 +15,7 @@ import {
   startServer,
   type RunningServer,
 } from './support/server';
+import { bellCount } from './support/bell';
 
 /**
  * Two instances of the built server on one PostgreSQL database, as in a load-balanced
@@ -27,22 +28,6 @@ const adminUrl = process.env.TEST_DATABASE_URL;
 const CONSTRUCT_ORG = '长沙市城市建设投资开发集团有限公司';
 const DESIGN_ORG = '湖南省建筑设计院集团股份有限公司';
 const OTHER_CONSTRUCT_ORG = '湘江新区开发建设有限公司';
-
-/**
- * The number on the bell (0 when no number shows, also while one zooms out); null when there is
- * no bell. Read in one go: the badge comes and goes with an animation.
- */
-async function bellCount(page: Page): Promise<number | null> {
-  const counts = await page.getByTestId('message-count').evaluateAll((badges) =>
-    badges.map((badge) => {
-      const shown = Array.from(badge.querySelectorAll('.ant-badge-count')).find(
-        (count) => count.getAttribute('data-show') !== 'false',
-      );
-      return shown ? Number(shown.getAttribute('title')) : 0;
-    }),
-  );
-  return counts.length === 1 ? counts[0]! : null;
-}
 
 const popover = (page: Page) => page.getByTestId('message-popover');
 const items = (page: Page) => popover(page).getByTestId('message-item');

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditCodeCheckChar } from '@drp/domain';
 import { DEMO_PASSWORD, baseURL, launchBrowser, newPage, openSignedIn, signIn } from './support/browser';
 import { apiSignIn, applyForRegistration, approveRegistration } from './support/server';
+import { bellCount } from './support/bell';
 
 /**
  * The to-do messages of the top bar, on the single PGlite server. The only product action that
@@ -47,22 +48,6 @@ async function approvedOrg(sysadminToken: string): Promise<NewOrg> {
 async function signInTo(page: Page, username: string, password: string, area: string) {
   await openSignedIn(page, username, { password });
   await page.waitForURL((url) => url.pathname === area);
-}
-
-/**
- * The number on the bell (0 when no number shows, also while one zooms out); null when there is
- * no bell. Read in one go: the badge comes and goes with an animation.
- */
-async function bellCount(page: Page): Promise<number | null> {
-  const counts = await page.getByTestId('message-count').evaluateAll((badges) =>
-    badges.map((badge) => {
-      const shown = Array.from(badge.querySelectorAll('.ant-badge-count')).find(
-        (count) => count.getAttribute('data-show') !== 'false',
-      );
-      return shown ? Number(shown.getAttribute('title')) : 0;
-    }),
-  );
-  return counts.length === 1 ? counts[0]! : null;
 }
 
 const popover = (page: Page) => page.getByTestId('message-popover');

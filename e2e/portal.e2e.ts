@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PORTAL_CATEGORY_KEYS } from '@drp/domain';
 import { baseURL, launchBrowser, newPage, signIn } from './support/browser';
+import { expectAccessible } from './support/accessibility';
 
 /**
  * The public portal as an anonymous reader meets it, on the demo content (every item marked
@@ -30,17 +30,6 @@ function expectPortalOnly(scripts: string[]) {
   expect(scripts.length).toBeGreaterThan(0);
   expect(scripts.filter((s) => !PORTAL_SCRIPT.test(s))).toEqual([]);
   expect(scripts.some((s) => /antd|app-/.test(s))).toBe(false);
-}
-
-/** axe-core with the WCAG A/AA rules: nothing serious or critical. */
-async function expectAccessible(page: Page, what: string) {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  const bad = result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${what}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(bad).toEqual([]);
 }
 
 const textOf = async (page: Page, testId: string) =>
@@ -328,7 +317,7 @@ describe('public portal', () => {
     expect((await page.getByTestId('portal-more-NOTICE').textContent())?.startsWith('More')).toBe(true);
     expect(await textOf(page, 'portal-login')).toBe('Sign in');
     expect(await page.getByRole('tab', { selected: true }).textContent()).toBe('City governments');
-    await expectAccessible(page, 'home en-US');
+    await expectAccessible(page, 'home en-US', { seriousOnly: true });
     // A new page keeps English.
     await page.goto('/sys_out_sys/creditInformation/criticismList');
     await expect.poll(() => page.locator('h1').textContent()).toBe('Bulletins of criticism');
@@ -406,7 +395,7 @@ describe('public portal', () => {
       const page = await newPage(browser);
       for (const path of visited) {
         await settle(page, path);
-        await expectAccessible(page, path);
+        await expectAccessible(page, path, { seriousOnly: true });
       }
       const context = await browser.newContext({ baseURL: baseURL(), viewport: { width: 390, height: 844 } });
       const phone = await context.newPage();
@@ -416,14 +405,14 @@ describe('public portal', () => {
         '/sys_out_sys/creditInformation/localCommendation',
       ]) {
         await settle(phone, path);
-        await expectAccessible(phone, `${path} (phone)`);
+        await expectAccessible(phone, `${path} (phone)`, { seriousOnly: true });
       }
       // The folded menu opens from its button.
       await phone.getByRole('button', { name: '菜单' }).click();
       await expect
         .poll(() => phone.getByTestId('portal-menu').getByRole('link', { name: '首页' }).isVisible())
         .toBe(true);
-      await expectAccessible(phone, 'menu open (phone)');
+      await expectAccessible(phone, 'menu open (phone)', { seriousOnly: true });
       await context.close();
       await page.context().close();
     },

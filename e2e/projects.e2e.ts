@@ -11,6 +11,7 @@ import {
 } from './support/browser';
 import { addBuilding, apiSession, orgIdOf } from './support/project-api';
 import { apiHandoverCode } from './support/server';
+import { bellCount } from './support/bell';
 
 /**
  * Review applications (报审) on the single PGlite server with the demo data: the construction unit
@@ -58,19 +59,6 @@ async function choose(page: Page, testId: string, ...options: string[]) {
   for (const option of options) await dropdown.getByTitle(option, { exact: true }).click();
   await page.keyboard.press('Escape');
   await dropdown.waitFor({ state: 'hidden' });
-}
-
-/** The number on the bell (0 when none shows); read in one go, the badge animates. */
-async function bellCount(page: Page): Promise<number> {
-  const counts = await page.getByTestId('message-count').evaluateAll((badges) =>
-    badges.map((badge) => {
-      const shown = Array.from(badge.querySelectorAll('.ant-badge-count')).find(
-        (count) => count.getAttribute('data-show') !== 'false',
-      );
-      return shown ? Number(shown.getAttribute('title')) : 0;
-    }),
-  );
-  return counts[0] ?? 0;
 }
 
 async function openPopover(page: Page) {
@@ -216,7 +204,7 @@ describe('review applications', () => {
     const design = await newPage(browser);
     await signInTo(design, 'design_admin', '/sys_submit');
     await expect.poll(() => design.getByTestId('message-count').count(), { timeout: 5_000 }).toBe(1);
-    const before = await bellCount(design);
+    const before = (await bellCount(design)) ?? 0;
 
     const page = await newPage(browser);
     await signInTo(page, 'construct_admin', '/sys_apply', undefined, '/sys_apply/projects');

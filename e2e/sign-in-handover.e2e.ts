@@ -1,22 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, baseURL, launchBrowser, newPage, sessionToken, signIn } from './support/browser';
 import { apiHandoverCode, apiSignIn } from './support/server';
+import { expectAccessible } from './support/accessibility';
 
 const REFUSED = '登录链接无效、已使用或已过期，未登录。请重新获取链接或直接登录';
-
-/** axe-core with the WCAG A/AA rules, on the dialog the hand-over shows: no violation at all. */
-async function expectAccessible(page: Page, what: string) {
-  const result = await new AxeBuilder({ page })
-    .include('.ant-modal-root')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  const bad = result.violations.map(
-    (v) => `${what}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  );
-  expect(bad).toEqual([]);
-}
 
 /** Every request the page sends after the one that opened it: none may carry the link's secret. */
 function laterRequests(page: Page) {
@@ -49,7 +37,7 @@ describe('signing a tab in from a ?token= link', () => {
     expect(await dialog.textContent()).toContain('登录链接未能登录');
     expect(page.url()).not.toContain('token=');
     expect(await sessionToken(page)).toBeNull();
-    await expectAccessible(page, 'refused link');
+    await expectAccessible(page, 'refused link', { include: '.ant-modal-root' });
     await dialog.getByRole('button', { name: /确\s*定/ }).click();
     await page.waitForURL('**/sys_sso/login?from=*');
     expect(new URL(page.url()).searchParams.get('from')).toBe('/sys_joint/projects');
@@ -101,7 +89,7 @@ describe('signing a tab in from a ?token= link', () => {
     const dialog = page.getByRole('dialog');
     await expect.poll(() => dialog.textContent()).toContain('此标签页已登录为 design_admin');
     expect(page.url()).not.toContain('token=');
-    await expectAccessible(page, 'replace question');
+    await expectAccessible(page, 'replace question', { include: '.ant-modal-root' });
     await dialog.getByRole('button', { name: '保持当前登录' }).click();
     await expect.poll(() => page.getByTestId('user-menu').textContent()).toContain('陈明');
     expect(await sessionToken(page)).toBe(before);

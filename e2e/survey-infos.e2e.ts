@@ -12,6 +12,7 @@ import {
   submitProject,
   type DraftProject,
 } from './support/project-api';
+import { choose } from './support/select';
 
 /**
  * A survey unit's project survey information (勘察信息) on the single PGlite server: survey_admin
@@ -39,13 +40,6 @@ const valueOf = (scope: ReturnType<Page['getByTestId']>, label: string) =>
 async function signInTo(page: Page, username: string, area: string) {
   await openSignedIn(page, username);
   await page.waitForURL((url) => url.pathname.startsWith(area));
-}
-
-async function choose(page: Page, testId: string, option: string) {
-  await page.getByTestId(testId).click();
-  const dropdown = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
-  await dropdown.getByTitle(option, { exact: true }).click();
-  await dropdown.waitFor({ state: 'hidden' });
 }
 
 describe('survey information of an application', () => {
