@@ -42,25 +42,14 @@ const foldersIn = (dir) =>
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name);
 
-/**
- * TEMPORARY (issue 16): files that still import modules they may not, while the project-access
- * kernel is being written. projects.service.ts reads the repositories of buildings, doc-repository
- * and project-docs, which import projects back. Delete each entry as its file is fixed; delete
- * this object when it is empty.
- */
-const TEMPORARY_MODULE_EXCEPTIONS = {
-  'apps/server/src/modules/projects/projects.service.ts': ['buildings', 'doc-repository', 'project-docs'],
-};
-
 /** Read from disk, so a new module or feature is covered the day its folder appears. */
-const moduleZones = (file) =>
+const moduleZones = () =>
   foldersIn(SERVER_MODULES).map((name) => {
     const allowed = MODULE_DEPENDENCIES[name] ?? DEFAULT_MODULE_DEPENDENCIES;
-    const extra = file?.startsWith(`${SERVER_MODULES}/${name}/`) ? TEMPORARY_MODULE_EXCEPTIONS[file] : [];
     return {
       target: `./${SERVER_MODULES}/${name}`,
       from: `./${SERVER_MODULES}`,
-      except: [name, ...allowed, ...extra].map((other) => `./${other}`),
+      except: [name, ...allowed].map((other) => `./${other}`),
       message: `modules/${name} ${allowed.length ? `may import only ${allowed.join(', ')}` : 'imports no other module'} (MODULE_DEPENDENCIES in eslint.config.js keeps the modules free of cycles).`,
     };
   });
@@ -74,14 +63,14 @@ const featureZones = foldersIn(WEB_FEATURES).map((name) => ({
 }));
 
 /** Tests may reach anywhere to set a scene; everything else keeps to these. */
-const boundaryZones = (file) => [
+const boundaryZones = () => [
   {
     target: ['./apps/server/src/lib', './apps/server/src/plugins'],
     from: `./${SERVER_MODULES}`,
     message:
       'lib/ and plugins/ import no module: the module provides what they need (see lib/app-context.ts).',
   },
-  ...moduleZones(file),
+  ...moduleZones(),
   ...featureZones,
   {
     target: ['./apps/web/src/components', './apps/web/src/lib', './apps/web/src/config'],
@@ -162,10 +151,6 @@ export default tseslint.config(
     ignores: ['**/*.test.ts', 'apps/server/src/test/**'],
     rules: { 'import-x/no-restricted-paths': ['error', { zones: boundaryZones() }] },
   },
-  ...Object.keys(TEMPORARY_MODULE_EXCEPTIONS).map((file) => ({
-    files: [file],
-    rules: { 'import-x/no-restricted-paths': ['error', { zones: boundaryZones(file) }] },
-  })),
   {
     // SQL is written by repositories alone; the schema, migrations and seeds are the database's own,
     // and tests, benches and the large seed look at rows directly.
