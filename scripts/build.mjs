@@ -20,6 +20,7 @@ const inputs = [
   'apps/web/index.html',
   'apps/web/public',
   'apps/web/vite.config.ts',
+  'apps/web/page-weights.ts',
   'apps/web/package.json',
 ];
 const outputs = ['packages/domain/dist/index.js', 'apps/server/dist/server.js', 'apps/web/dist/index.html'];

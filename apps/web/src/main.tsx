@@ -2,6 +2,7 @@ import type { Envelope, PlatformConfig } from '@drp/domain';
 import { PORTAL_HOME, isPortalPath } from './portal/portal-paths';
 import { TOKEN_KEY, prefetchPortalData } from './portal/portal-prefetch';
 import { pendingHandoverCode, takeHandoverCodeFromUrl } from './lib/handover-code';
+import { loadLanguage, storedLocale } from './config/languages/load-language';
 
 /**
  * The entry only chooses a bundle: the public portal (React, the router, TanStack Query and its
@@ -40,7 +41,11 @@ async function start() {
     window.history.replaceState(null, '', PORTAL_HOME);
     return startPortal(PORTAL_HOME);
   }
-  return import('./app/app-main');
+  // The app waits for its texts: fetch them beside its code, not after it (a failure shows when
+  // app-main awaits the same import).
+  loadLanguage(storedLocale()).catch(() => undefined);
+  const app = await import('./app/app-main');
+  return app.startApp();
 }
 
 /**

@@ -1,11 +1,8 @@
 import type { ReactNode } from 'react';
 import { App as AntApp, ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
-import enUS from 'antd/locale/en_US';
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '../config/i18n';
 import { ApiError } from '../lib/http';
 
 const queryClient = new QueryClient({
@@ -20,13 +17,14 @@ const queryClient = new QueryClient({
 });
 
 export function Providers({ children }: { children: ReactNode }) {
-  const { i18n } = useTranslation();
-  const zh = i18n.language !== 'en-US';
-  dayjs.locale(zh ? 'zh-cn' : 'en');
+  // Re-rendered on a language change; the language's chunk (antd's locale among it) is loaded
+  // before i18next switches, and dayjs's locale set (config/i18n.ts).
+  useTranslation();
+  const language = currentLanguage();
   return (
     <QueryClientProvider client={queryClient}>
       <ConfigProvider
-        locale={zh ? zhCN : enUS}
+        locale={language.antd}
         // antd's descriptions (form hints, secondary text, result subtitles: 45 % black), link
         // buttons (its default blue) and danger red fall short of WCAG AA contrast on white;
         // these meet it.

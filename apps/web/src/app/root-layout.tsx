@@ -4,7 +4,7 @@ import { Outlet, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { SessionProvider } from '../features/auth/hooks/session-provider';
 import { useSession } from '../features/auth/hooks/session-context';
-import { loginPathFor } from '../features/auth/components/require-area';
+import { loginPathFor } from '../features/auth/components/login-path-for';
 import { HandoverGate } from '../features/auth/components/handover-gate';
 import { usePlatformConfig } from '../features/platform/api/get-platform-config';
 import { setUnauthorizedHandler } from '../lib/http';

@@ -1,69 +1,78 @@
+import type { ReactElement } from 'react';
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
 import { AREAS, AREA_KEYS, type AreaKey } from '@drp/domain';
-import { RequireArea } from '../features/auth/components/require-area';
-import { AreaLayout } from './layouts/area-layout';
-import { ProjectLayout } from './layouts/project-layout';
+import { loadScreenTexts } from '../config/i18n';
+import { LoadFailure, StartupLogo } from './load-failure';
 import { RootLayout } from './root-layout';
 import { registerRoutes } from './route-registry';
-import { AreaHomePage } from './routes/areas/area-home-page';
-import { AuditLogPage } from './routes/areas/audit-log-page';
-import { BuildingDetailPage, BuildingListPage, NewBuildingPage } from './routes/areas/building-pages';
-import {
-  ApplyDocRepositoryPage,
-  ApplyProjectIndex,
-  AuditDocRepositoryPage,
-  AuditProjectIndex,
-  DocRepositoryPage,
-  ReaderDocRepositoryPage,
-} from './routes/areas/doc-repository-pages';
-import {
-  DirectoryDetailPage,
-  DirectoryEditPage,
-  DirectoryListPage,
-  EntAddPage,
-  EntListPage,
-  EntReviewPage,
-} from './routes/areas/ent-pages';
-import { OrgUsersPage } from './routes/areas/org-users-page';
-import { PasswordModifyPage } from './routes/areas/password-modify-page';
-import {
-  PortalArticleEditPage,
-  PortalArticleListPage,
-  PortalCreditPage,
-  PortalForumPage,
-  PortalSitePage,
-} from './routes/areas/portal-manage-pages';
-import { ChangeDetailPage, NewChangePage } from './routes/areas/project-alter-pages';
-import {
-  NewReportPage,
-  ProjectDetailPage,
-  ProjectListPage,
-  type ProjectArea,
-} from './routes/areas/project-pages';
-import { SurveyInfoFormPage, SurveyInfoListPage, SurveyInfoPage } from './routes/areas/survey-info-pages';
-import { IndexRedirect } from './routes/common/index-redirect';
-import { NotFoundPage } from './routes/common/not-found-page';
-import { PortalHandOff } from './routes/common/portal-hand-off';
+import type { ProjectArea } from './routes/areas/project-pages';
+// The sign-in page is the first page of most visits: it comes with the app's first chunk rather
+// than one request later, and its components (form, input, card, button) are what most screens use.
 import { LoginPage } from './routes/sso/login-page';
-import { RegisterPage, UserAgreementPage } from './routes/sso/register-pages';
+
+/**
+ * Every screen and layout loads the first time a path reaches it, so a page downloads its own
+ * code and the antd components it uses, not the whole app (issue 16: the sign-in page within
+ * 250 kB, an area's landing within 400 kB; page-weights.ts checks both at build time). The
+ * route table itself (paths and titles) is all here, so `isRouted` still knows every screen.
+ * The router loads the lazy parts of all matched routes at once, and keeps showing the current
+ * page until they are there. Screens beyond sign-in also wait for their texts (config/i18n.ts).
+ */
+function lazily<M>(load: () => Promise<M>, render: (module: M) => ReactElement): Pick<RouteObject, 'lazy'> {
+  return {
+    lazy: {
+      element: async () => {
+        const [module] = await Promise.all([load(), loadScreenTexts()]);
+        return render(module);
+      },
+    },
+  };
+}
+
+/** What the sign-in page may lead to by itself (404, the portal): the first texts do. */
+function lazilyWithFirstTexts<M>(
+  load: () => Promise<M>,
+  render: (module: M) => ReactElement,
+): Pick<RouteObject, 'lazy'> {
+  return { lazy: { element: async () => render(await load()) } };
+}
+
+const requireArea = () => import('../features/auth/components/require-area');
+const areaLayout = () => import('./layouts/area-layout');
+const projectLayout = () => import('./layouts/project-layout');
+const areaHomePage = () => import('./routes/areas/area-home-page');
+const auditLogPage = () => import('./routes/areas/audit-log-page');
+const buildingPages = () => import('./routes/areas/building-pages');
+const docRepositoryPages = () => import('./routes/areas/doc-repository-pages');
+const entPages = () => import('./routes/areas/ent-pages');
+const orgUsersPage = () => import('./routes/areas/org-users-page');
+const passwordModifyPage = () => import('./routes/areas/password-modify-page');
+const portalManagePages = () => import('./routes/areas/portal-manage-pages');
+const projectAlterPages = () => import('./routes/areas/project-alter-pages');
+const projectPages = () => import('./routes/areas/project-pages');
+const surveyInfoPages = () => import('./routes/areas/survey-info-pages');
+const indexRedirect = () => import('./routes/common/index-redirect');
+const notFoundPage = () => import('./routes/common/not-found-page');
+const portalHandOff = () => import('./routes/common/portal-hand-off');
+const registerPages = () => import('./routes/sso/register-pages');
 
 /** The organisation back office of spec §2 (admin/user/{orgId}). */
 const orgUsers: RouteObject = {
   path: 'admin/user/:orgId',
-  element: <OrgUsersPage />,
+  ...lazily(orgUsersPage, (m) => <m.OrgUsersPage />),
   handle: { title: 'members.title' },
 };
 
 /** The project list of an area (spec §2 `projects`). */
 const projectList = (area: ProjectArea): RouteObject => ({
   path: 'projects',
-  element: <ProjectListPage area={area} />,
+  ...lazily(projectPages, (m) => <m.ProjectListPage area={area} />),
   handle: { title: 'projects.title' },
 });
 /** One application, read-only, at the path the area's spec names. */
 const projectDetail = (area: ProjectArea, path: string): RouteObject => ({
   path,
-  element: <ProjectDetailPage area={area} />,
+  ...lazily(projectPages, (m) => <m.ProjectDetailPage area={area} />),
   handle: {
     title: area === 'supervise' || area === 'joint' ? 'projects.rptInfoTitle' : 'projects.detailTitle',
   },
@@ -75,7 +84,7 @@ const projectDetail = (area: ProjectArea, path: string): RouteObject => ({
  */
 const changeDetail = (area: ProjectArea, path: string): RouteObject => ({
   path,
-  element: <ChangeDetailPage area={area} />,
+  ...lazily(projectAlterPages, (m) => <m.ChangeDetailPage area={area} />),
   handle: {
     title:
       area === 'supervise' || area === 'joint'
@@ -88,11 +97,27 @@ const changeDetail = (area: ProjectArea, path: string): RouteObject => ({
 const AREA_SCREENS: Record<AreaKey, RouteObject[]> = {
   apply: [
     projectList('apply'),
-    { path: 'newreport', element: <NewReportPage />, handle: { title: 'projects.newTitle' } },
-    { path: 'newreport/:id', element: <NewReportPage />, handle: { title: 'projects.editTitle' } },
+    {
+      path: 'newreport',
+      ...lazily(projectPages, (m) => <m.NewReportPage />),
+      handle: { title: 'projects.newTitle' },
+    },
+    {
+      path: 'newreport/:id',
+      ...lazily(projectPages, (m) => <m.NewReportPage />),
+      handle: { title: 'projects.editTitle' },
+    },
     projectDetail('apply', 'reportdetail/:id'),
-    { path: 'newchange', element: <NewChangePage />, handle: { title: 'projectAlters.newTitle' } },
-    { path: 'newchange/:id', element: <NewChangePage />, handle: { title: 'projectAlters.editTitle' } },
+    {
+      path: 'newchange',
+      ...lazily(projectAlterPages, (m) => <m.NewChangePage />),
+      handle: { title: 'projectAlters.newTitle' },
+    },
+    {
+      path: 'newchange/:id',
+      ...lazily(projectAlterPages, (m) => <m.NewChangePage />),
+      handle: { title: 'projectAlters.editTitle' },
+    },
     changeDetail('apply', 'changedetail/:id'),
     orgUsers,
   ],
@@ -120,44 +145,76 @@ const AREA_SCREENS: Record<AreaKey, RouteObject[]> = {
     changeDetail('joint', 'projects/changedetail/:projectId'),
   ],
   admin: [
-    { path: 'ent', element: <EntListPage />, handle: { title: 'orgs.title' } },
-    { path: 'ent/add', element: <EntAddPage />, handle: { title: 'orgs.add' } },
-    { path: 'ent/:id', element: <EntReviewPage />, handle: { title: 'register.reviewTitle' } },
-    { path: 'audit', element: <AuditLogPage />, handle: { title: 'audit.title' } },
+    { path: 'ent', ...lazily(entPages, (m) => <m.EntListPage />), handle: { title: 'orgs.title' } },
+    { path: 'ent/add', ...lazily(entPages, (m) => <m.EntAddPage />), handle: { title: 'orgs.add' } },
+    {
+      path: 'ent/:id',
+      ...lazily(entPages, (m) => <m.EntReviewPage />),
+      handle: { title: 'register.reviewTitle' },
+    },
+    { path: 'audit', ...lazily(auditLogPage, (m) => <m.AuditLogPage />), handle: { title: 'audit.title' } },
   ],
   info: [
-    { path: 'ent', element: <DirectoryListPage />, handle: { title: 'orgs.directoryTitle' } },
-    { path: 'ent/detail/:id', element: <DirectoryDetailPage />, handle: { title: 'orgs.detailTitle' } },
-    { path: 'ent/add', element: <DirectoryEditPage />, handle: { title: 'orgs.add' } },
-    { path: 'ent/add/:id', element: <DirectoryEditPage />, handle: { title: 'orgs.edit' } },
+    {
+      path: 'ent',
+      ...lazily(entPages, (m) => <m.DirectoryListPage />),
+      handle: { title: 'orgs.directoryTitle' },
+    },
+    {
+      path: 'ent/detail/:id',
+      ...lazily(entPages, (m) => <m.DirectoryDetailPage />),
+      handle: { title: 'orgs.detailTitle' },
+    },
+    { path: 'ent/add', ...lazily(entPages, (m) => <m.DirectoryEditPage />), handle: { title: 'orgs.add' } },
+    {
+      path: 'ent/add/:id',
+      ...lazily(entPages, (m) => <m.DirectoryEditPage />),
+      handle: { title: 'orgs.edit' },
+    },
     // The public portal's content (issue 7), beside the spec's ent pages.
     {
       path: 'portal/articles',
-      element: <PortalArticleListPage />,
+      ...lazily(portalManagePages, (m) => <m.PortalArticleListPage />),
       handle: { title: 'portalManage.menu.articles' },
     },
     {
       path: 'portal/articles/new',
-      element: <PortalArticleEditPage />,
+      ...lazily(portalManagePages, (m) => <m.PortalArticleEditPage />),
       handle: { title: 'portalManage.article.newTitle' },
     },
     {
       path: 'portal/articles/:id',
-      element: <PortalArticleEditPage />,
+      ...lazily(portalManagePages, (m) => <m.PortalArticleEditPage />),
       handle: { title: 'portalManage.article.editTitle' },
     },
-    { path: 'portal/credit', element: <PortalCreditPage />, handle: { title: 'portalManage.menu.credit' } },
-    { path: 'portal/site', element: <PortalSitePage />, handle: { title: 'portalManage.menu.site' } },
-    { path: 'portal/forum', element: <PortalForumPage />, handle: { title: 'portalManage.menu.forum' } },
+    {
+      path: 'portal/credit',
+      ...lazily(portalManagePages, (m) => <m.PortalCreditPage />),
+      handle: { title: 'portalManage.menu.credit' },
+    },
+    {
+      path: 'portal/site',
+      ...lazily(portalManagePages, (m) => <m.PortalSitePage />),
+      handle: { title: 'portalManage.menu.site' },
+    },
+    {
+      path: 'portal/forum',
+      ...lazily(portalManagePages, (m) => <m.PortalForumPage />),
+      handle: { title: 'portalManage.menu.forum' },
+    },
   ],
 };
 
 /** The building list and one building (spec §2), at `base` and `base/:buildingId` plus `detailSuffix`. */
 const buildingScreens = (base: string, list: string, detailSuffix = ''): RouteObject[] => [
-  { path: `${base}/${list}`, element: <BuildingListPage />, handle: { title: 'buildings.listTitle' } },
+  {
+    path: `${base}/${list}`,
+    ...lazily(buildingPages, (m) => <m.BuildingListPage />),
+    handle: { title: 'buildings.listTitle' },
+  },
   {
     path: `${base}/${list}/:buildingId${detailSuffix}`,
-    element: <BuildingDetailPage />,
+    ...lazily(buildingPages, (m) => <m.BuildingDetailPage />),
     handle: { title: 'buildings.detailTitle' },
   },
 ];
@@ -169,12 +226,14 @@ function auditDocScreens(): RouteObject[] {
     return [
       {
         path: `:orgId/:projectId/${page}`,
-        element: <AuditDocRepositoryPage category={category} receive />,
+        ...lazily(docRepositoryPages, (m) => <m.AuditDocRepositoryPage category={category} receive />),
         handle: { title: 'docReview.receiveTitle' },
       },
       {
         path: `:orgId/:projectId/${page}List`,
-        element: <AuditDocRepositoryPage category={category} receive={false} />,
+        ...lazily(docRepositoryPages, (m) => (
+          <m.AuditDocRepositoryPage category={category} receive={false} />
+        )),
         handle: { title: 'docReview.listTitle' },
       },
     ];
@@ -185,12 +244,12 @@ function auditDocScreens(): RouteObject[] {
 const readerDocScreens = (): RouteObject[] => [
   {
     path: 'projects/:projectId/docs',
-    element: <ReaderDocRepositoryPage category="SURVEY" />,
+    ...lazily(docRepositoryPages, (m) => <m.ReaderDocRepositoryPage category="SURVEY" />),
     handle: { title: 'projectMenu.docs' },
   },
   {
     path: 'projects/:projectId/drawings',
-    element: <ReaderDocRepositoryPage category="DESIGN" />,
+    ...lazily(docRepositoryPages, (m) => <m.ReaderDocRepositoryPage category="DESIGN" />),
     handle: { title: 'projectMenu.drawings' },
   },
 ];
@@ -205,41 +264,45 @@ const PROJECT_SCREENS: Record<ProjectArea, RouteObject[]> = {
     ...buildingScreens(':orgId/:projectId', 'buildingList'),
     {
       path: ':projectId/workingDrawing',
-      element: <ApplyDocRepositoryPage category="DESIGN" />,
+      ...lazily(docRepositoryPages, (m) => <m.ApplyDocRepositoryPage category="DESIGN" />),
       handle: { title: 'docReview.sendTitle' },
     },
     {
       path: ':projectId/reconnaissance',
-      element: <ApplyDocRepositoryPage category="SURVEY" />,
+      ...lazily(docRepositoryPages, (m) => <m.ApplyDocRepositoryPage category="SURVEY" />),
       handle: { title: 'docReview.surveySendTitle' },
     },
   ],
   submit: [
     ...buildingScreens(':projectId', 'buildingList', '/ProjectInfo'),
-    { path: ':projectId/newBuilding', element: <NewBuildingPage />, handle: { title: 'buildings.newTitle' } },
+    {
+      path: ':projectId/newBuilding',
+      ...lazily(buildingPages, (m) => <m.NewBuildingPage />),
+      handle: { title: 'buildings.newTitle' },
+    },
     {
       path: ':projectId/workingDrawing',
-      element: <DocRepositoryPage category="DESIGN" />,
+      ...lazily(docRepositoryPages, (m) => <m.DocRepositoryPage category="DESIGN" />),
       handle: { title: 'docRepository.workingDrawingTitle' },
     },
     {
       path: ':projectId/reconnaissance',
-      element: <DocRepositoryPage category="SURVEY" />,
+      ...lazily(docRepositoryPages, (m) => <m.DocRepositoryPage category="SURVEY" />),
       handle: { title: 'docRepository.reconnaissanceTitle' },
     },
     {
       path: ':orgId/:projectId/surveyInfoList',
-      element: <SurveyInfoListPage />,
+      ...lazily(surveyInfoPages, (m) => <m.SurveyInfoListPage />),
       handle: { title: 'surveyInfos.listTitle' },
     },
     {
       path: ':orgId/:projectId/surveyInfo',
-      element: <SurveyInfoFormPage />,
+      ...lazily(surveyInfoPages, (m) => <m.SurveyInfoFormPage />),
       handle: { title: 'surveyInfos.formTitle' },
     },
     {
       path: ':orgId/:projectId/surveyInfo/:id',
-      element: <SurveyInfoPage />,
+      ...lazily(surveyInfoPages, (m) => <m.SurveyInfoPage />),
       handle: { title: 'surveyInfos.viewTitle' },
     },
   ],
@@ -250,8 +313,8 @@ const PROJECT_SCREENS: Record<ProjectArea, RouteObject[]> = {
 
 /** Project routes that only lead elsewhere (spec §2: a supervised project opens on its buildings). */
 const PROJECT_REDIRECTS: Partial<Record<ProjectArea, RouteObject[]>> = {
-  apply: [{ path: ':projectId', element: <ApplyProjectIndex /> }],
-  audit: [{ path: ':orgId/:projectId', element: <AuditProjectIndex /> }],
+  apply: [{ path: ':projectId', ...lazily(docRepositoryPages, (m) => <m.ApplyProjectIndex />) }],
+  audit: [{ path: ':orgId/:projectId', ...lazily(docRepositoryPages, (m) => <m.AuditProjectIndex />) }],
   supervise: [{ path: 'projects/:projectId', element: <Navigate to="buildings" replace /> }],
 };
 
@@ -268,23 +331,30 @@ const AREA_INDEX: Partial<Record<AreaKey, RouteObject>> = {
 function areaRoutes(area: AreaKey): RouteObject {
   return {
     path: AREAS[area].prefix,
-    element: <RequireArea area={area} />,
+    ...lazily(requireArea, (m) => <m.RequireArea area={area} />),
     children: [
       {
-        element: <AreaLayout area={area} />,
+        ...lazily(areaLayout, (m) => <m.AreaLayout area={area} />),
         children: [
           AREA_INDEX[area] ?? {
             index: true,
-            element: <AreaHomePage area={area} />,
+            ...lazily(areaHomePage, (m) => <m.AreaHomePage area={area} />),
             handle: { title: 'nav.home' },
           },
-          { path: 'password/modify', element: <PasswordModifyPage />, handle: { title: 'nav.password' } },
+          {
+            path: 'password/modify',
+            ...lazily(passwordModifyPage, (m) => <m.PasswordModifyPage />),
+            handle: { title: 'nav.password' },
+          },
           ...AREA_SCREENS[area],
         ],
       },
       ...(isProjectArea(area)
         ? [
-            { element: <ProjectLayout area={area} />, children: PROJECT_SCREENS[area] },
+            {
+              ...lazily(projectLayout, (m) => <m.ProjectLayout area={area} />),
+              children: PROJECT_SCREENS[area],
+            },
             ...(PROJECT_REDIRECTS[area] ?? []),
           ]
         : []),
@@ -295,16 +365,18 @@ function areaRoutes(area: AreaKey): RouteObject {
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
+    hydrateFallbackElement: <StartupLogo />,
+    errorElement: <LoadFailure />,
     children: [
       { path: '/', element: <Navigate to="/common/index" replace /> },
-      { path: '/common/index', element: <IndexRedirect /> },
-      { path: '/common/404', element: <NotFoundPage /> },
+      { path: '/common/index', ...lazily(indexRedirect, (m) => <m.IndexRedirect />) },
+      { path: '/common/404', ...lazilyWithFirstTexts(notFoundPage, (m) => <m.NotFoundPage />) },
       // The public portal is its own bundle (main.tsx): reached from here by a full page load.
-      { path: '/sys_out_sys/*', element: <PortalHandOff /> },
+      { path: '/sys_out_sys/*', ...lazilyWithFirstTexts(portalHandOff, (m) => <m.PortalHandOff />) },
       { path: '/sys_sso', element: <Navigate to="/sys_sso/login" replace /> },
       { path: '/sys_sso/login', element: <LoginPage /> },
-      { path: '/sys_sso/register', element: <RegisterPage /> },
-      { path: '/sys_sso/register/userAgreement', element: <UserAgreementPage /> },
+      { path: '/sys_sso/register', ...lazily(registerPages, (m) => <m.RegisterPage />) },
+      { path: '/sys_sso/register/userAgreement', ...lazily(registerPages, (m) => <m.UserAgreementPage />) },
       ...AREA_KEYS.map(areaRoutes),
       { path: '*', element: <Navigate to="/common/404" replace /> },
     ],

@@ -1,14 +1,6 @@
 import type { Messages } from './zh-CN';
 
 export const enUS: Messages = {
-  common: {
-    confirm: 'OK',
-    cancel: 'Cancel',
-    submit: 'Submit',
-    backHome: 'Back to home',
-    loading: 'Loading…',
-    language: 'Language',
-  },
   areas: {
     apply: 'Project application',
     submit: 'Survey & design submission',
@@ -47,34 +39,6 @@ export const enUS: Messages = {
     password: 'Change password',
     collapse: 'Collapse menu',
     expand: 'Expand menu',
-  },
-  guard: {
-    noPermission: 'You do not have permission.',
-    expired: 'Your sign-in has expired. Please sign in again.',
-    tokenFailed: 'Could not obtain an access token!',
-  },
-  login: {
-    title: 'Sign in',
-    username: 'Username',
-    password: 'Password',
-    usernameRequired: 'Please enter your username',
-    passwordRequired: 'Please enter your password',
-    submit: 'Sign in',
-    register: 'Register an organisation',
-    passwordExpired: 'Your password has expired. Please change it now.',
-    passwordExpiring: 'Your password expires in {{days}} days. Please change it soon.',
-    subtitle: 'Construction drawing review for buildings and municipal infrastructure',
-  },
-  handover: {
-    opening: 'Signing in with the link…',
-    replaceTitle: 'Replace the current sign-in with this link?',
-    replaceContent:
-      'This tab is signed in as {{username}}. Continuing signs that account out and signs in as the account the link belongs to.',
-    replaceContentUnknown:
-      'This tab is signed in. Continuing signs the current account out and signs in as the account the link belongs to.',
-    replace: 'Replace sign-in',
-    keep: 'Stay signed in',
-    failedTitle: 'The sign-in link did not sign you in',
   },
   password: {
     title: 'Change password',
@@ -232,43 +196,6 @@ export const enUS: Messages = {
     detailTitle: 'Enterprise details',
     memberCount: 'People on the platform',
     directoryOnly: 'Listed only; no platform accounts yet',
-  },
-  register: {
-    title: 'Register an organisation',
-    resubmitTitle: 'Correct the registration',
-    rejectedBecause: 'The last application was not approved: {{reason}}',
-    licence: 'Business licence',
-    licenceChoose: 'Upload the business licence',
-    licenceReplace: 'Upload again',
-    licenceHint: 'A PDF, PNG or JPG file of at most 10 MB',
-    licenceRequired: 'Please upload the business licence',
-    licenceTooLarge: 'The file must not exceed 10 MB',
-    agreementPrefix: 'I have read and accept ',
-    agreementName: 'the platform user agreement',
-    agreementRequired: 'Please read and accept the user agreement',
-    submit: 'Submit the application',
-    resubmit: 'Submit again',
-    submittedTitle: 'Application submitted',
-    submittedText:
-      'A system administrator will review it. Once approved, sign in with the administrator account you entered; signing in also shows where the review stands.',
-    backToLogin: 'Back to sign-in',
-    correct: 'Correct and resubmit',
-    password: 'Password',
-    confirmPassword: 'Confirm password',
-    resumeExpired: 'This link has expired. Sign in again to see the review result.',
-    applications: 'Registrations',
-    reviewTitle: 'Review a registration',
-    status: { PENDING: 'Pending', APPROVED: 'Approved', REJECTED: 'Returned' },
-    submittedAt: 'Submitted',
-    adminAccount: 'Administrator account',
-    approve: 'Approve',
-    reject: 'Return',
-    rejectReason: 'Reason',
-    rejectReasonRequired: 'Please give a reason (at least 2 characters)',
-    confirmApprove: 'Approve "{{name}}"? The organisation and its administrator account will be created.',
-    approved: 'Approved: the organisation and its administrator were created',
-    rejected: 'Returned',
-    openLicence: 'Open in a new window',
   },
   agreement: {
     title: 'Platform user agreement',
@@ -564,10 +491,6 @@ export const enUS: Messages = {
   noArea: {
     title: 'No profile assigned yet',
     text: 'Your account holds no usable profile in any organisation. Please contact your organisation administrator.',
-  },
-  notFound: {
-    title: '404',
-    text: 'Sorry, the page you visited does not exist.',
   },
   projectLayout: {
     backToProjects: 'Back to projects',

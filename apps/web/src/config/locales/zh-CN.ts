@@ -1,13 +1,8 @@
-/** zh-CN texts. Spec messages are quoted exactly. */
+/**
+ * zh-CN texts of the app's screens. Spec messages are quoted exactly. Those of the sign-in page
+ * and of what every page shows (sign-in/zh-CN.ts) load first; these with the first other screen.
+ */
 export const zhCN = {
-  common: {
-    confirm: '确定',
-    cancel: '取消',
-    submit: '提交',
-    backHome: '返回首页',
-    loading: '加载中…',
-    language: '语言',
-  },
   areas: {
     apply: '建设单位报审',
     submit: '勘察设计资料提交',
@@ -46,32 +41,6 @@ export const zhCN = {
     password: '修改密码',
     collapse: '收起菜单',
     expand: '展开菜单',
-  },
-  guard: {
-    noPermission: '您没有权限。',
-    expired: '登录信息已过期，请重新登录',
-    tokenFailed: '获取访问凭证失败!',
-  },
-  login: {
-    title: '用户登录',
-    username: '用户名',
-    password: '密码',
-    usernameRequired: '请输入用户名',
-    passwordRequired: '请输入密码',
-    submit: '登录',
-    register: '企业注册',
-    passwordExpired: '您的密码已超过有效期，请立即修改密码',
-    passwordExpiring: '您的密码将在 {{days}} 天后过期，请及时修改',
-    subtitle: '房屋建筑和市政基础设施工程施工图审查',
-  },
-  handover: {
-    opening: '正在通过登录链接登录…',
-    replaceTitle: '用登录链接替换当前登录？',
-    replaceContent: '此标签页已登录为 {{username}}。继续将退出该账号，并以链接所属的账号登录。',
-    replaceContentUnknown: '此标签页已登录。继续将退出当前账号，并以链接所属的账号登录。',
-    replace: '替换登录',
-    keep: '保持当前登录',
-    failedTitle: '登录链接未能登录',
   },
   password: {
     title: '修改密码',
@@ -224,42 +193,6 @@ export const zhCN = {
     detailTitle: '企业详情',
     memberCount: '平台人员',
     directoryOnly: '仅登记信息，暂无平台账号',
-  },
-  register: {
-    title: '企业注册',
-    resubmitTitle: '修改注册申请',
-    rejectedBecause: '上次申请未通过审核：{{reason}}',
-    licence: '营业执照',
-    licenceChoose: '上传营业执照',
-    licenceReplace: '重新上传',
-    licenceHint: 'PDF、PNG 或 JPG 文件，不超过 10 MB',
-    licenceRequired: '请上传营业执照',
-    licenceTooLarge: '文件不能超过 10 MB',
-    agreementPrefix: '我已阅读并同意',
-    agreementName: '《平台用户协议》',
-    agreementRequired: '请阅读并同意平台用户协议',
-    submit: '提交注册申请',
-    resubmit: '重新提交',
-    submittedTitle: '注册申请已提交',
-    submittedText: '请等待系统管理员审核。审核通过后即可使用填写的管理员账号登录；登录时也可查看审核进度。',
-    backToLogin: '返回登录',
-    correct: '修改并重新提交',
-    password: '登录密码',
-    confirmPassword: '确认密码',
-    resumeExpired: '修改链接已失效，请重新登录以查看审核结果。',
-    applications: '注册申请',
-    reviewTitle: '注册申请审核',
-    status: { PENDING: '待审核', APPROVED: '已通过', REJECTED: '已退回' },
-    submittedAt: '提交时间',
-    adminAccount: '管理员账号',
-    approve: '审核通过',
-    reject: '退回',
-    rejectReason: '退回原因',
-    rejectReasonRequired: '请填写退回原因（至少 2 个字）',
-    confirmApprove: '确定通过“{{name}}”的注册申请？将创建单位及其管理员账号。',
-    approved: '已通过，单位与管理员账号已创建',
-    rejected: '已退回',
-    openLicence: '在新窗口打开',
   },
   agreement: {
     title: '平台用户协议',
@@ -542,10 +475,6 @@ export const zhCN = {
   noArea: {
     title: '尚未分配权限',
     text: '您的账号尚未在任何单位中分配可用的权限，请联系单位管理员。',
-  },
-  notFound: {
-    title: '404',
-    text: '抱歉，您访问的页面不存在。',
   },
   projectLayout: {
     backToProjects: '返回项目列表',

@@ -1,5 +1,9 @@
 import { useState } from 'react';
-import { Alert, App, Button, Card, Form, Input } from 'antd';
+import { Alert, App, Button, Card, Form } from 'antd';
+// The two inputs by their own modules: antd's Input also brings TextArea, Search and OTP, which
+// this first page of most visits does not show.
+import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -13,7 +17,7 @@ import { usePlatformConfig } from '../../../features/platform/api/get-platform-c
 import { LanguageSwitch } from '../../../components/language-switch';
 import { sessionStore } from '../../../lib/session-store';
 import { ApiError } from '../../../lib/http';
-import { APPLICATION_TOKEN_KEY } from '../../../features/registration/api/registration-calls';
+import { APPLICATION_TOKEN_KEY } from '../../../features/registration/api/application-token-key';
 import { isRouted } from '../../route-registry';
 
 /** Only same-site paths are followed after sign-in, never another origin. */
@@ -120,7 +124,7 @@ export function LoginPage() {
             label={t('login.password')}
             rules={[{ required: true, message: t('login.passwordRequired') }]}
           >
-            <Input.Password
+            <Password
               prefix={<LockOutlined />}
               autoComplete="current-password"
               maxLength={LIMITS.passwordMaxLength}

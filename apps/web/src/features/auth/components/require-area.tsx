@@ -5,10 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { AREAS, LIMITS, canEnterArea, qualifyingMembers, type AreaKey } from '@drp/domain';
 import { FullPageSpin } from '../../../components/full-page-spin';
 import { useSession } from '../hooks/session-context';
-
-export function loginPathFor(location: { pathname: string; search: string }) {
-  return `/sys_sso/login?from=${encodeURIComponent(`${location.pathname}${location.search}`)}`;
-}
+import { loginPathFor } from './login-path-for';
 
 /**
  * Spec §5–6 guard: anonymous → sign-in with `from`; signed in without the profile →

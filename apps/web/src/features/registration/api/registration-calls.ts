@@ -9,9 +9,7 @@ import {
 } from '@drp/domain';
 import { ApiError, request, toQueryString } from '../../../lib/http';
 import { currentLocale } from '../../../config/i18n';
-
-/** Where a refused applicant's short-lived token waits between sign-in and the corrected form. */
-export const APPLICATION_TOKEN_KEY = 'drp.applicationToken';
+import { APPLICATION_TOKEN_KEY } from './application-token-key';
 
 /** Multipart upload of the business licence (no session: the applicant has no account yet). */
 export async function uploadLicence(file: File): Promise<LicenceUploadResult> {
