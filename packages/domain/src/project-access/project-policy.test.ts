@@ -403,6 +403,7 @@ describe('PROJECT_POLICY', () => {
       editAttachments: true,
       addBuildings: true,
       buildingTasks: false,
+      fillSurveyInfo: false,
     });
     expect(applicationAbilities(owner, { status: 'MATERIALS_SENT', accepted: false })).toEqual({
       edit: false,
@@ -412,6 +413,7 @@ describe('PROJECT_POLICY', () => {
       editAttachments: false,
       addBuildings: false,
       buildingTasks: false,
+      fillSurveyInfo: false,
     });
     const submitted = {
       project: { status: 'SUBMITTED', accepted: false },
@@ -434,6 +436,10 @@ describe('PROJECT_POLICY', () => {
       editSurveyFindings: false,
     });
     expect(buildingAbilities(design, submitted, { design: false, survey: false }).editDesignInfo).toBe(false);
+    // Only a survey unit named in the application (its part is SURVEY) fills in survey information.
+    const survey: ProjectActor = { part: 'SURVEY', admin: false, profiles: [] };
+    expect(applicationAbilities(survey, { status: 'SUBMITTED', accepted: false }).fillSurveyInfo).toBe(true);
+    expect(applicationAbilities(design, { status: 'SUBMITTED', accepted: false }).fillSurveyInfo).toBe(false);
   });
 });
 

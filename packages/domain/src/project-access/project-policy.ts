@@ -395,6 +395,7 @@ export function applicationAbilities(actor: ProjectActor, project: ApplicationFa
     editAttachments: can('attachments.edit', actor, project),
     addBuildings: can('building.add', actor, project),
     buildingTasks: can('building.tasks', actor, project),
+    fillSurveyInfo: can('surveyInfo.own', actor, project),
   };
 }
 

@@ -143,6 +143,8 @@ export const projectDetail = z.object({
     addBuildings: z.boolean(),
     /** The review agency's buildings for review missions. */
     buildingTasks: z.boolean(),
+    /** Fill in survey information of its own: a survey unit named in the application. */
+    fillSurveyInfo: z.boolean(),
   }),
 });
 export type ProjectDetail = z.infer<typeof projectDetail>;
@@ -158,6 +160,8 @@ export const projectSummary = z.object({
   censorName: z.string(),
   submittedAt: z.string().nullable(),
   createdAt: z.string(),
+  /** What the acting organisation may do to it from the list (PROJECT_POLICY). */
+  can: z.object({ edit: z.boolean() }),
 });
 export type ProjectSummary = z.infer<typeof projectSummary>;
 

@@ -130,6 +130,7 @@ describe('saving a draft application', () => {
         editAttachments: true,
         addBuildings: true,
         buildingTasks: false,
+        fillSurveyInfo: false,
       },
     } satisfies Record<keyof ProjectDetail, unknown>);
     const listed = (await s.api.page(owner(), 'pagelist')).items.find((p) => p.id === saved.id);
@@ -141,6 +142,8 @@ describe('saving a draft application', () => {
       constructName: orgName('construct'),
       censorName: orgName('censor'),
       submittedAt: null,
+      // The list offers its edit link from the same rule as the detail.
+      can: { edit: true },
     } satisfies Partial<ProjectSummary>);
   });
 
@@ -447,6 +450,8 @@ describe('submitting and recalling an application', () => {
     const detail = await s.api.shown(owner(), id);
     expect(detail).toMatchObject({ status: 'SUBMITTED', submitCount: 1 });
     expect(Number.isNaN(Date.parse(detail.submittedAt!))).toBe(false);
+    const listed = (await s.api.page(owner(), 'pagelist')).items.find((p) => p.id === id);
+    expect(listed?.can).toEqual({ edit: false });
 
     const content = `${orgName('construct')}已提交项目「${name}」的报审，请上传并提交本单位的资料。`;
     for (const [username, orgKey] of [

@@ -187,6 +187,7 @@ export function projectPageQuery(db: Db, scope: ProjectScope, filter: ProjectFil
         isAlter: projects.isAlter,
         regionCode: projects.regionCode,
         submittedAt: projects.submittedAt,
+        acceptedAt: projects.acceptedAt,
         createdAt: projects.createdAt,
       },
       constructName: sql<string>`${constructName}`,

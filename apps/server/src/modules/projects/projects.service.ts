@@ -1,6 +1,7 @@
 import {
   applicationAbilities,
   applicationAfter,
+  can,
   isSubmittedStatus,
   refusal,
   regionLabel,
@@ -463,6 +464,13 @@ export async function listApplications(
           censorName: censorName ?? '',
           submittedAt: project.submittedAt?.toISOString() ?? null,
           createdAt: project.createdAt.toISOString(),
+          // The list's scope already holds only applications the organisation takes part in.
+          can: {
+            edit: can('application.edit', projectActor(member), {
+              status: project.status,
+              accepted: project.acceptedAt !== null,
+            }),
+          },
         })),
       };
     },

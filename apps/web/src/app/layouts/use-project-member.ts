@@ -84,7 +84,7 @@ export function useProjectMember(
     queryFn: async ({ signal }) => {
       for (const orgId of orgIds) {
         try {
-          return await fetchProjectDetail(projectId, orgId, signal);
+          return { project: await fetchProjectDetail(projectId, orgId, signal), through: orgId };
         } catch (error) {
           // This organisation does not see it; another of the user's may.
           if (error instanceof ApiError && (error.status === 404 || error.status === 403)) continue;
@@ -95,12 +95,23 @@ export function useProjectMember(
     },
     enabled: valid,
   });
+  const found = detail.data ?? null;
+  const member = found ? chooseProjectMember(area, found.project, candidates, currentOrgId) : null;
+  // The answer's `can` is the abilities of the organisation it was read through: when another of
+  // the user's memberships acts here, read it again as that one.
+  const reread = member !== null && found !== null && member.orgId !== found.through;
+  const asMember = useQuery({
+    queryKey: [...PROJECTS_KEY, 'detail', projectId, 'through', [member?.orgId]],
+    queryFn: ({ signal }) => fetchProjectDetail(projectId, member!.orgId, signal),
+    enabled: reread,
+  });
 
   if (!valid) return { status: 'notFound' };
   if (detail.isPending) return { status: 'loading' };
   if (detail.isError) return { status: 'error', error: detail.error };
-  const project = detail.data;
-  if (!project) return { status: 'notFound' };
-  const member = chooseProjectMember(area, project, candidates, currentOrgId);
-  return member ? { status: 'ready', project, member } : { status: 'notFound' };
+  if (!found || !member) return { status: 'notFound' };
+  if (!reread) return { status: 'ready', project: found.project, member };
+  if (asMember.isPending) return { status: 'loading' };
+  if (asMember.isError) return { status: 'error', error: asMember.error };
+  return { status: 'ready', project: asMember.data, member };
 }

@@ -23,7 +23,7 @@ function useSurveyScope() {
   return {
     target,
     /** Only a survey unit named in the application has survey information of its own. */
-    isSurveyUnit: member.orgType === 'SURVEY' && project.surveyList.some((s) => s.orgId === member.orgId),
+    isSurveyUnit: project.can.fillSurveyInfo,
     listPath: `${base}/surveyInfoList`,
     formPath: `${base}/surveyInfo`,
     infoPath: (id: string) => `${base}/surveyInfo/${enc(id)}`,

@@ -228,7 +228,7 @@ export function ProjectList({
                     </Button>
                   </Link>
                 )}
-                {editPath && p.status === 'DRAFT' && (
+                {editPath && p.can.edit && (
                   <Link to={editPath(p.id, p.isAlter)}>
                     <Button type="link" size="small" icon={<EditOutlined />}>
                       {t('projects.edit')}
