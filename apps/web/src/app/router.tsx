@@ -5,7 +5,7 @@ import { loadScreenTexts } from '../config/i18n';
 import { LoadFailure, StartupLogo } from './load-failure';
 import { RootLayout } from './root-layout';
 import { registerRoutes } from './route-registry';
-import type { ProjectArea } from './routes/areas/project-pages';
+import type { ProjectArea } from './routes/areas/project-area';
 // The sign-in page is the first page of most visits: it comes with the app's first chunk rather
 // than one request later, and its components (form, input, card, button) are what most screens use.
 import { LoginPage } from './routes/sso/login-page';

@@ -22,7 +22,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { receivesDocs, type OrgType, type PrincipalMember, type Profile } from '@drp/domain';
 import { isRouted } from '../route-registry';
-import type { ProjectArea } from '../routes/areas/project-pages';
+import type { ProjectArea } from '../routes/areas/project-area';
 
 /** What a sidebar entry may depend on: the project, the acting member and the user's memberships. */
 export interface ProjectMenuContext {

@@ -4,7 +4,7 @@ import { useSession } from '../../features/auth/hooks/session-context';
 import { fetchProjectDetail } from '../../features/projects/api/get-project-detail';
 import { PROJECTS_KEY } from '../../lib/project-target';
 import { ApiError } from '../../lib/http';
-import type { ProjectArea } from '../routes/areas/project-pages';
+import type { ProjectArea } from '../routes/areas/project-area';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -1,5 +1,5 @@
 import { AREAS } from '@drp/domain';
-import type { ProjectArea } from './project-pages';
+import type { ProjectArea } from './project-area';
 
 const enc = encodeURIComponent;
 

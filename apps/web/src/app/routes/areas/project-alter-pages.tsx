@@ -30,8 +30,8 @@ import {
   editPath,
   projectDetailPath,
   projectListPath,
-  type ProjectArea,
 } from './project-pages';
+import type { ProjectArea } from './project-area';
 
 /**
  * `changedetail/:id` (apply, submit, audit), `projects/changedetail/:id` (supervise) and

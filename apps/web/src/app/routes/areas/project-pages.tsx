@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Result, Space, Typography } from 'antd';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { AREAS, type AreaKey, type ProjectDetail } from '@drp/domain';
+import { AREAS, type ProjectDetail } from '@drp/domain';
 import { FullPageSpin } from '../../../components/full-page-spin';
 import { useSession } from '../../../features/auth/hooks/session-context';
 import { ApiError } from '../../../lib/http';
@@ -15,9 +15,7 @@ import { ProjectList } from '../../../features/projects/components/project-list'
 import { ProjectDocsCard } from '../../../features/project-docs/components/project-docs-card';
 import { SurveyInfosCard } from '../../../features/survey-infos/components/survey-infos-card';
 import { buildingListPath } from './building-paths';
-
-/** The areas whose project screens these pages serve. */
-export type ProjectArea = Extract<AreaKey, 'apply' | 'submit' | 'audit' | 'supervise' | 'joint'>;
+import type { ProjectArea } from './project-area';
 
 const SUPERVISING: readonly ProjectArea[] = ['supervise', 'joint'];
 const prefix = (area: ProjectArea) => AREAS[area].prefix;
