@@ -16,14 +16,25 @@ export async function expectAccessible(
   what: string,
   options: { include?: string; bestPractice?: boolean; seriousOnly?: boolean } = {},
 ) {
-  // Endless ones (a spinner, a pulsing badge) never end and are not what axe trips on.
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (animation) =>
-          animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity,
-      ),
+  // Endless ones (a spinner, a pulsing badge) never end and are not what axe trips on. A motion
+  // starts a frame after its element appears, so the page must stay still for several frames.
+  await page.evaluate(() => {
+    (window as { drpStillFrames?: number }).drpStillFrames = 0;
+  });
+  await page.waitForFunction(
+    () => {
+      const moving = document
+        .getAnimations()
+        .some(
+          (animation) =>
+            animation.playState === 'running' && animation.effect?.getComputedTiming().endTime !== Infinity,
+        );
+      const state = window as { drpStillFrames?: number };
+      state.drpStillFrames = moving ? 0 : (state.drpStillFrames ?? 0) + 1;
+      return state.drpStillFrames >= 10;
+    },
+    undefined,
+    { polling: 'raf' },
   );
   let builder = new AxeBuilder({ page }).withTags(
     options.bestPractice === false ? WCAG_21_AA : [...WCAG_21_AA, 'best-practice'],

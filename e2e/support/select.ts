@@ -11,7 +11,8 @@ import { expect } from 'vitest';
 export async function choose(page: Page, testId: string, option: string) {
   const select = page.getByTestId(testId);
   const dropdown = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
-  const shown = select.locator('.ant-select-content-value');
+  // What the select shows as chosen (antd 6 renders the label inside its content box, beside the search input).
+  const shown = select.locator('.ant-select-content');
   const searches = (await select.locator('input[type=search]:not([readonly])').count()) > 0;
 
   const attempt = async () => {
