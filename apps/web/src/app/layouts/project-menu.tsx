@@ -20,7 +20,7 @@ import {
 } from '@ant-design/icons';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { receivesDocs, type OrgType, type PrincipalMember, type Profile } from '@drp/domain';
+import { receivesDocs, type OrgType, type PrincipalMember } from '@drp/domain';
 import { isRouted } from '../route-registry';
 import type { ProjectArea } from '../routes/areas/project-area';
 
@@ -35,17 +35,6 @@ export interface ProjectMenuContext {
   orgTypes: ReadonlySet<OrgType>;
 }
 
-/**
- * Spec §6: audit items are marked all, admin or leader. Admin items need DRAWING_APPROVAL_ADMIN or
- * DRAWING_APPROVAL_PRINT, leader items DRAWING_APPROVAL_DIRECTOR; each screen sets its mark as it
- * lands (the spec does not list them).
- */
-export type AuditMark = 'all' | 'admin' | 'leader';
-const MARK_PROFILES: Record<Exclude<AuditMark, 'all'>, readonly Profile[]> = {
-  admin: ['DRAWING_APPROVAL_ADMIN', 'DRAWING_APPROVAL_PRINT'],
-  leader: ['DRAWING_APPROVAL_DIRECTOR'],
-};
-
 export interface ProjectMenuItem {
   /** The spec's name of the screen. */
   key: string;
@@ -54,9 +43,12 @@ export interface ProjectMenuItem {
   icon: ReactNode;
   /** Where the screen is for this project. */
   path: (c: ProjectMenuContext) => string;
-  /** Extra conditions of the spec; the screen must also be routed to be shown. */
+  /**
+   * Extra conditions of the spec; the screen must also be routed to be shown. Spec §6 marks audit
+   * items all, admin or leader: an item that needs a right asks the project policy here (as
+   * `receivesDocs` does), never a list of profiles of its own.
+   */
   visible?: (c: ProjectMenuContext) => boolean;
-  mark?: AuditMark;
   /** Other screens that belong to this entry (the building form of the submit area). */
   related?: (c: ProjectMenuContext) => string[];
 }
@@ -190,7 +182,6 @@ export const PROJECT_MENUS: Record<ProjectArea, ProjectMenuItem[]> = {
       label: 'projectMenu.buildingList',
       icon: <ApartmentOutlined />,
       path: scoped('/sys_audit', 'buildingList'),
-      mark: 'all',
     },
     {
       key: 'censorsurveyres',
@@ -209,7 +200,6 @@ export const PROJECT_MENUS: Record<ProjectArea, ProjectMenuItem[]> = {
       label: 'projectMenu.workingDrawingList',
       icon: <AuditOutlined />,
       path: scoped('/sys_audit', 'workingDrawingList'),
-      mark: 'all',
       related: (c) => [scoped('/sys_audit', 'reconnaissanceList')(c)],
     },
     {
@@ -308,13 +298,10 @@ function readerMenu(prefix: string): ProjectMenuItem[] {
   ];
 }
 
-const markAllows = (mark: AuditMark | undefined, member: PrincipalMember) =>
-  !mark || mark === 'all' || MARK_PROFILES[mark].some((p) => member.profiles.includes(p));
-
 /** The entries shown for this project: visible by the spec's conditions, and routed. */
 export function projectMenuItems(area: ProjectArea, context: ProjectMenuContext) {
   return PROJECT_MENUS[area]
-    .filter((i) => (i.visible?.(context) ?? true) && markAllows(i.mark, context.member))
+    .filter((i) => i.visible?.(context) ?? true)
     .map((i) => ({ ...i, to: i.path(context), also: i.related?.(context) ?? [] }))
     .filter((i) => isRouted(i.to));
 }
