@@ -100,8 +100,10 @@ export function useProjectMember(
   // The answer's `can` is the abilities of the organisation it was read through: when another of
   // the user's memberships acts here, read it again as that one.
   const reread = member !== null && found !== null && member.orgId !== found.through;
+  // Its own key: sharing the first query's (the same organisation) would share its cache entry,
+  // whose answer has another shape.
   const asMember = useQuery({
-    queryKey: [...PROJECTS_KEY, 'detail', projectId, 'through', [member?.orgId]],
+    queryKey: [...PROJECTS_KEY, 'detail', projectId, 'as', member?.orgId],
     queryFn: ({ signal }) => fetchProjectDetail(projectId, member!.orgId, signal),
     enabled: reread,
   });
