@@ -464,7 +464,9 @@ export async function listApplications(
           censorName: censorName ?? '',
           submittedAt: project.submittedAt?.toISOString() ?? null,
           createdAt: project.createdAt.toISOString(),
-          // The list's scope already holds only applications the organisation takes part in.
+          // The list's scope already holds only applications the organisation takes part in. Pages
+          // are kept per organisation (projectListKey), so only rules that read the part and the
+          // status, never a person's profiles, may answer here.
           can: {
             edit: can('application.edit', projectActor(member), {
               status: project.status,
