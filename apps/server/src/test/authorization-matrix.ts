@@ -587,6 +587,11 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   },
   'GET /api/checkDrawings/project/search': { call: {}, expected: partyAreas(200) },
   'GET /api/checkDrawings/project/baselist': { call: {}, expected: partyAreas(200) },
+  'GET /api/checkDrawings/project/projectStatusCounts': {
+    call: {},
+    expected: statuses({ anonymous: 401, infoStaff: 403, systemAdmin: 403, default: 200 }),
+    note: 'Every kind of organisation with a project list gets the counts of that list.',
+  },
   'GET /api/checkDrawings/project/searchForSupervise': {
     call: {},
     expected: statuses({

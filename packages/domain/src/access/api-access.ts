@@ -121,6 +121,14 @@ export const API_ACCESS: Record<string, AccessRule> = markProjectRoutes({
   'GET /api/checkDrawings/project/search': inArea('apply', 'submit', 'audit'),
   'GET /api/checkDrawings/project/baselist': inArea('apply', 'submit', 'audit'),
   'GET /api/checkDrawings/project/searchForSupervise': inArea('supervise', 'joint'),
+  // The workbench's counts of the area's list by status: whoever has a list.
+  'GET /api/checkDrawings/project/projectStatusCounts': inArea(
+    'apply',
+    'submit',
+    'audit',
+    'supervise',
+    'joint',
+  ),
   // Review dictionaries (specialties, hazard sources, mandatory clauses...): every form needs them.
   'GET /api/checkDrawings/cdDictionary/:kind': SIGNED_IN,
   // Buildings of an application: the construction unit and the design units edit, survey units add

@@ -219,25 +219,37 @@ export function projectCountQuery(db: Db, scope: ProjectScope, filter: ProjectFi
     return db.select({ n: count() }).from(projects).where(projectConditions(scope, filter));
   }
   const c = projectListCounts;
-  const status = filter.status ? eq(c.status, filter.status) : undefined;
-  const submitted = ne(c.status, 'DRAFT');
-  const where =
-    scope.kind === 'construct'
-      ? and(eq(c.scope, 'construct'), eq(c.key, scope.orgId), status)
-      : scope.kind === 'party'
-        ? and(eq(c.scope, 'party'), eq(c.key, sql`${scope.orgId} || ${`:${scope.role}`}`), submitted, status)
-        : and(
-            eq(c.scope, 'region'),
-            scope.kind === 'region'
-              ? sql`left(${c.key}, ${sql.raw(String(prefixLength(scope)))}) = ${scope.regionPrefix}`
-              : undefined,
-            submitted,
-            status,
-          );
   return db
     .select({ n: sql<number>`coalesce(sum(${c.n}), 0)`.mapWith(Number) })
     .from(c)
-    .where(where);
+    .where(and(countsOfScope(scope), filter.status ? eq(c.status, filter.status) : undefined));
+}
+
+/** The rows of `project_list_counts` that make up a scope's list (a party never sees drafts). */
+function countsOfScope(scope: ProjectScope) {
+  const c = projectListCounts;
+  const submitted = ne(c.status, 'DRAFT');
+  if (scope.kind === 'construct') return and(eq(c.scope, 'construct'), eq(c.key, scope.orgId));
+  if (scope.kind === 'party')
+    return and(eq(c.scope, 'party'), eq(c.key, sql`${scope.orgId} || ${`:${scope.role}`}`), submitted);
+  return and(
+    eq(c.scope, 'region'),
+    scope.kind === 'region'
+      ? sql`left(${c.key}, ${sql.raw(String(prefixLength(scope)))}) = ${scope.regionPrefix}`
+      : undefined,
+    submitted,
+  );
+}
+
+/** How many applications of a scope's list are in each status (statuses with none are absent). */
+export async function countProjectsByStatus(db: Db, scope: ProjectScope) {
+  const c = projectListCounts;
+  const rows = await db
+    .select({ status: c.status, n: sql<number>`coalesce(sum(${c.n}), 0)`.mapWith(Number) })
+    .from(c)
+    .where(countsOfScope(scope))
+    .groupBy(c.status);
+  return new Map(rows.map((r) => [r.status, r.n]));
 }
 
 type PreparedPage = ReturnType<ReturnType<typeof projectPageQuery>['prepare']>;

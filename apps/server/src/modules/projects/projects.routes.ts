@@ -10,6 +10,7 @@ import {
   projectForm,
   projectListQuery,
   projectPage,
+  projectStatusCounts,
   projectSummary,
   projectUpdateRequest,
   regionCodeField,
@@ -27,6 +28,7 @@ import {
   isApplicationAccepted,
   isFirstApplication,
   listApplications,
+  countApplicationsByStatus,
   listProjectDics,
   previewProjectCode,
   removeProjectDic,
@@ -313,6 +315,18 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return ok(request, page.items);
     },
+  );
+  app.get(
+    '/api/checkDrawings/project/projectStatusCounts',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'How many applications of the acting organisation’s list are in each status',
+        response: { 200: envelopeOf(projectStatusCounts) },
+      },
+    },
+    async (request) => ok(request, await countApplicationsByStatus(app.ctx, { member: member(request) })),
   );
   for (const path of ['pagelist', 'search', 'searchForSupervise'] as const)
     app.get(

@@ -5,10 +5,12 @@ import {
   isSubmittedStatus,
   refusal,
   regionLabel,
+  PROJECT_STATUS_KEYS,
   type PrincipalMember,
   type ProjectDetail,
   type ProjectDic,
   type ProjectPage,
+  type ProjectStatusCounts,
   type ProjectRole,
   type projectDicQuery,
   type projectDicRequest,
@@ -52,7 +54,7 @@ import {
   updateProjectDic,
   type ProjectDicRow,
 } from './projects.repository.js';
-import { narrowed, queryProjects } from './project-list.repository.js';
+import { countProjectsByStatus, narrowed, queryProjects } from './project-list.repository.js';
 
 type Form = z.output<typeof projectForm>;
 
@@ -477,4 +479,17 @@ export async function listApplications(
       };
     },
   );
+}
+
+/**
+ * How many applications of the acting organisation's list are in each status: the same scope as
+ * `listApplications`, read from the totals the list keeps (project_list_counts).
+ */
+export async function countApplicationsByStatus(
+  ctx: AppContext,
+  input: { member: PrincipalMember },
+): Promise<ProjectStatusCounts> {
+  const byStatus = await countProjectsByStatus(ctx.db, await projectScopeOf(ctx.db, input.member));
+  const counts = PROJECT_STATUS_KEYS.map((status) => ({ status, count: byStatus.get(status) ?? 0 }));
+  return { total: counts.reduce((sum, c) => sum + c.count, 0), counts };
 }
