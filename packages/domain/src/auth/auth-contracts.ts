@@ -16,6 +16,15 @@ export const passwordField = z
 export const loginRequest = z.object({ username: usernameField, password: passwordField });
 export type LoginRequest = z.infer<typeof loginRequest>;
 
+/** What the sign-in form adds once the address needs a captcha; each captcha is answered once. */
+export const captchaAnswerFields = {
+  captchaId: z.uuid().optional(),
+  captchaAnswer: z.string().trim().max(16).optional(),
+};
+
+/** The sign-in call's input: the credentials and, once the address needs one, a captcha answer. */
+export const loginInput = loginRequest.extend(captchaAnswerFields);
+export type LoginInput = z.infer<typeof loginInput>;
 export const loginResult = z.object({
   username: z.string(),
   /** Days until the password must be changed; null where the policy does not rotate. */
@@ -74,3 +83,38 @@ export type HandoverResult = z.infer<typeof handoverResult>;
 
 export const handoverTokenRequest = z.object({ code: z.string().min(1).max(256) });
 export type HandoverTokenRequest = z.infer<typeof handoverTokenRequest>;
+
+/** Failed sign-ins from one address after which every sign-in from there needs a captcha. */
+export const CAPTCHA_AFTER_FAILURES = 2;
+/** Characters of a captcha's answer (no 0/O, 1/I/L lookalikes). */
+export const CAPTCHA_LENGTH = 4;
+
+/** `GET /uaa/captcha`: whether this address must answer a captcha, and a fresh one if so. */
+export const captchaResult = z.object({
+  required: z.boolean(),
+  captcha: z
+    .object({
+      id: z.string(),
+      /** An SVG image drawn from strokes (no text to read out of it). */
+      svg: z.string(),
+      expires_in: z.number().int(),
+    })
+    .nullable(),
+});
+export type CaptchaResult = z.infer<typeof captchaResult>;
+
+/**
+ * 忘记密码: the person names their account (and, if it belongs to several, the organisation);
+ * the organisation's admins get a to-do and issue a one-time password. The answer is the same
+ * whether or not the account exists.
+ */
+export const forgotPasswordRequest = z.object({
+  username: usernameField,
+  orgName: z
+    .string()
+    .trim()
+    .max(100)
+    .transform((v) => v || undefined)
+    .optional(),
+});
+export type ForgotPasswordRequest = z.input<typeof forgotPasswordRequest>;

@@ -519,6 +519,46 @@ export const ERROR_CODES = {
     'zh-CN': '该主题已被管理员隐藏，不能回复',
     'en-US': 'This topic has been hidden by the moderators and cannot be replied to',
   },
+  MEMBER_CREDENTIALS_NOT_KEPT: {
+    status: 400,
+    'zh-CN': '{orgType}不登记人员的{fields}，请清空后再保存',
+    'en-US': 'A {orgType} does not keep the {fields} of its people; clear them and save again',
+  },
+  QUALIFICATION_EXPIRED: {
+    status: 400,
+    'zh-CN': '资质证书已过有效期（有效期至 {date}），请填写有效的资质证书',
+    'en-US': 'The qualification certificate expired on {date}; enter a valid certificate',
+  },
+  CAPTCHA_REQUIRED: {
+    status: 428,
+    'zh-CN': '登录失败次数较多，请输入图片中的验证码',
+    'en-US': 'After several failed sign-ins, enter the characters shown in the picture',
+  },
+  CAPTCHA_INVALID: {
+    status: 400,
+    'zh-CN': '验证码错误或已失效，请输入新图片中的验证码',
+    'en-US': 'The verification code is wrong or has expired; enter the one in the new picture',
+  },
+  HANDOVER_SEND_NOT_READY: {
+    status: 409,
+    'zh-CN': '以下内容尚未完成，不能送审：{items}',
+    'en-US': 'These must be completed before the materials are sent to review: {items}',
+  },
+  HANDOVER_ACCEPT_NOT_READY: {
+    status: 409,
+    'zh-CN': '以下内容尚未完成，不能受理，请退回资料：{items}',
+    'en-US': 'These must be completed before the materials can be accepted; return them: {items}',
+  },
+  HANDOVER_WARNINGS_UNCONFIRMED: {
+    status: 409,
+    'zh-CN': '请确认以下提醒后再送审：{items}',
+    'en-US': 'Confirm these warnings before sending the materials to review: {items}',
+  },
+  BUILDING_IMPLAUSIBLE: {
+    status: 409,
+    'zh-CN': '单体数据与常见情况不符，请核对或确认后保存：{items}',
+    'en-US': 'The building data looks unusual; check it, or confirm it and save: {items}',
+  },
   INTERNAL_ERROR: {
     status: 500,
     'zh-CN': '服务器内部错误，请稍后再试',

@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { PROFILES } from '../accounts/profile.js';
 import { ORG_TYPES } from '../orgs/org-type.js';
 import { passwordField } from '../auth/auth-contracts.js';
+import { PERSON_TITLES, REGISTRATION_TYPES, memberCredentials } from './member-credentials.js';
+
+export * from './member-credentials.js';
 
 /** Usernames for new accounts: a letter first, then letters, digits, `_ . -`; 4–32 characters. */
 export const USERNAME_PATTERN = /^[A-Za-z][A-Za-z0-9_.-]{3,31}$/;
@@ -30,6 +33,13 @@ export const orgMember = z.object({
   /** Signed out for too many failed sign-ins; an admin can unlock. */
   locked: z.boolean(),
   profiles: z.array(z.enum(PROFILES)),
+  /** 专业 (specialty codes), 职称, 注册类型 and certificate number, as the org type keeps them. */
+  credentials: z.object({
+    specialties: z.array(z.string()),
+    title: z.enum(PERSON_TITLES).nullable(),
+    registrationType: z.enum(REGISTRATION_TYPES).nullable(),
+    registrationNo: z.string().nullable(),
+  }),
   createdAt: z.string(),
 });
 export type OrgMember = z.infer<typeof orgMember>;
@@ -67,6 +77,7 @@ export const addMemberRequest = z.object({
   phone: phoneField,
   password: passwordField,
   ...memberGrant,
+  credentials: memberCredentials.optional(),
 });
 export type AddMemberRequest = z.input<typeof addMemberRequest>;
 
@@ -121,9 +132,12 @@ export const updateMemberRequest = z
     profiles: z.array(z.enum(PROFILES)).max(PROFILES.length),
     admin: z.boolean(),
     enabled: z.boolean(),
+    /** Replaces all of the member's credentials. */
+    credentials: memberCredentials,
   })
   .partial();
-export type UpdateMemberRequest = z.infer<typeof updateMemberRequest>;
+export type UpdateMemberRequest = z.output<typeof updateMemberRequest>;
+export type UpdateMemberInput = z.input<typeof updateMemberRequest>;
 
 export const passwordResetResult = z.object({
   /** Shown once to the admin; the person must change it at the next sign-in. */

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { ORG_TYPES } from './org-type.js';
 import { createOrgRequest, regionCodeField } from './org-contracts.js';
+import {
+  QUALIFICATION_TYPE_KEYS,
+  checkQualification,
+  enterpriseQualificationFields,
+} from '../registration/enterprise-qualification.js';
+
+export * from '../registration/enterprise-qualification.js';
 
 /** CONTROL and JOINTTRIAL organisations are created by the system admin only. */
 export const REGISTRABLE_ORG_TYPES = ['CONSTRUCT', 'DESIGN', 'SURVEY', 'CENSOR'] as const;
@@ -18,11 +25,18 @@ export const licenceUploadResult = z.object({
 });
 export type LicenceUploadResult = z.infer<typeof licenceUploadResult>;
 
-export const registrationRequest = createOrgRequest.extend({
-  orgType: z.enum(REGISTRABLE_ORG_TYPES),
-  licenceFileId: z.uuid(),
-  agreementAccepted: z.literal(true, { message: 'the user agreement must be accepted' }),
-});
+/**
+ * The user agreement makes the enterprise answer for its 资质, so registration asks for it: type,
+ * grade, certificate number and validity (see `checkQualification` for which types must give it).
+ */
+export const registrationRequest = createOrgRequest
+  .extend({
+    orgType: z.enum(REGISTRABLE_ORG_TYPES),
+    ...enterpriseQualificationFields,
+    licenceFileId: z.uuid(),
+    agreementAccepted: z.literal(true, { message: 'the user agreement must be accepted' }),
+  })
+  .superRefine(checkQualification);
 export type RegistrationRequest = z.input<typeof registrationRequest>;
 
 export const orgApplication = z.object({
@@ -37,8 +51,11 @@ export const orgApplication = z.object({
   legalRepresentative: z.string(),
   contactName: z.string(),
   contactPhone: z.string(),
+  qualificationType: z.enum(QUALIFICATION_TYPE_KEYS).nullable(),
   qualificationNo: z.string().nullable(),
+  /** A grade code, or the words of an application made before grades were codes. */
   qualificationGrade: z.string().nullable(),
+  qualificationValidUntil: z.string().nullable(),
   licence: z.object({
     fileId: z.string(),
     fileName: z.string(),

@@ -1,5 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { Profile } from '@drp/domain';
+import type { PersonTitle, Profile, RegistrationType } from '@drp/domain';
 import { orgs } from './orgs.js';
 
 // A column that a signed-in call reads belongs in the `accounts_auth_changed` trigger's column list
@@ -31,6 +32,13 @@ export const members = pgTable(
       .references(() => orgs.id, { onDelete: 'cascade' }),
     admin: boolean('admin').notNull().default(false),
     enabled: boolean('enabled').notNull().default(true),
+    /** 专业: specialty dictionary codes (review agencies assign reviews per specialty). */
+    specialties: text('specialties').array().notNull().default([]),
+    /** 职称. */
+    title: text('title').$type<PersonTitle>(),
+    /** 注册类型 and its certificate number: both or neither. */
+    registrationType: text('registration_type').$type<RegistrationType>(),
+    registrationNo: text('registration_no'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('members_account_org_uq').on(t.accountId, t.orgId)],
@@ -76,5 +84,32 @@ export const memberInvitations = pgTable(
   (t) => [
     index('member_invitations_account_idx').on(t.accountId, t.status),
     index('member_invitations_org_idx').on(t.orgId, t.status),
+  ],
+);
+
+/**
+ * A person's 忘记密码 request, addressed to the admins of an organisation they belong to as a
+ * to-do. At most one is open per account and organisation, so repeating the request adds no
+ * to-dos; an admin's one-time password settles it.
+ */
+export const passwordResetRequests = pgTable(
+  'password_reset_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => orgs.id, { onDelete: 'cascade' }),
+    ip: text('ip').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+    settledBy: uuid('settled_by').references(() => accounts.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('password_reset_requests_open_uq')
+      .on(t.accountId, t.orgId)
+      .where(sql`settled_at is null`),
   ],
 );

@@ -77,3 +77,30 @@ export const signInFailures = pgTable(
   },
   (t) => [primaryKey({ columns: [t.username, t.ip] }), index('sign_in_failures_last_idx').on(t.lastFailedAt)],
 );
+
+/**
+ * Failed sign-ins from one address, whatever the username: from the second on, every sign-in from
+ * there needs a captcha, until one succeeds. Rows a day old are deleted with the per-username ones.
+ */
+export const signInAddressFailures = pgTable('sign_in_address_failures', {
+  ip: text('ip').primaryKey(),
+  failedAttempts: integer('failed_attempts').notNull().default(0),
+  lastFailedAt: timestamp('last_failed_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Captchas handed to an address, each answered once (right or wrong) and only from that address.
+ * The answer is kept as the picture shows it: it guards nothing once spent, and it lives minutes.
+ */
+export const signInCaptchas = pgTable(
+  'sign_in_captchas',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ip: text('ip').notNull(),
+    answer: text('answer').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('sign_in_captchas_expires_idx').on(t.expiresAt)],
+);

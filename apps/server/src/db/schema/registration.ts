@@ -1,5 +1,5 @@
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { ApplicationStatus, OrgType } from '@drp/domain';
+import { date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { ApplicationStatus, OrgType, QualificationType } from '@drp/domain';
 
 /** Files received before the form that names them is sent (the business licence). */
 export const uploads = pgTable('uploads', {
@@ -28,8 +28,13 @@ export const orgApplications = pgTable(
     legalRepresentative: text('legal_representative').notNull(),
     contactName: text('contact_name').notNull(),
     contactPhone: text('contact_phone').notNull(),
+    /** 资质类型; null on applications from before registration asked for it. */
+    qualificationType: text('qualification_type').$type<QualificationType>(),
     qualificationNo: text('qualification_no'),
+    /** A grade code (QUALIFICATION_GRADES), or the words typed on an older application. */
     qualificationGrade: text('qualification_grade'),
+    /** 有效期至. */
+    qualificationValidUntil: date('qualification_valid_until', { mode: 'string' }),
     licenceUploadId: uuid('licence_upload_id')
       .notNull()
       .references(() => uploads.id),

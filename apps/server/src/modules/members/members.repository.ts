@@ -1,5 +1,5 @@
 import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { Profile } from '@drp/domain';
+import type { MemberCredentials, Profile } from '@drp/domain';
 import type { Db } from '../../db/database.js';
 import { accounts, memberProfiles, members } from '../../db/schema/accounts.js';
 import { signInFailures } from '../../db/schema/auth.js';
@@ -20,6 +20,10 @@ export async function listOrgMembers(db: Db, orgId: string) {
       phone: accounts.phone,
       admin: members.admin,
       enabled: members.enabled,
+      specialties: members.specialties,
+      title: members.title,
+      registrationType: members.registrationType,
+      registrationNo: members.registrationNo,
       // Locked from any address: the latest lock of the username (lower-cased, as sign-in counts it).
       lockedUntil:
         sql<Date | null>`(select max(${signInFailures.lockedUntil}) from ${signInFailures} where ${signInFailures.username} = lower(${accounts.username}))`.mapWith(
@@ -103,6 +107,18 @@ export async function updateMemberFlags(
   flags: { admin?: boolean; enabled?: boolean },
 ) {
   await db.update(members).set(flags).where(eq(members.id, memberId));
+}
+
+export async function updateMemberCredentials(db: Db, memberId: string, credentials: MemberCredentials) {
+  await db
+    .update(members)
+    .set({
+      specialties: credentials.specialties,
+      title: credentials.title,
+      registrationType: credentials.registrationType,
+      registrationNo: credentials.registrationNo,
+    })
+    .where(eq(members.id, memberId));
 }
 
 export async function replaceMemberProfiles(db: Db, memberId: string, profiles: readonly Profile[]) {

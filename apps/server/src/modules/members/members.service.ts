@@ -1,7 +1,12 @@
 import { randomInt } from 'node:crypto';
 import {
+  DICTIONARY_KIND_LABELS,
+  ORG_TYPE_LABELS,
   PROFILE_LABELS,
+  credentialsOutOfPlace,
   grantRefusal,
+  type MemberCredentials,
+  type OrgType,
   grantableProfiles,
   type GrantOrg,
   type OrgMembersResult,
@@ -32,6 +37,7 @@ import {
   replaceMemberProfiles,
   setTemporaryPassword,
   unlockAccount,
+  updateMemberCredentials,
   updateMemberFlags,
 } from './members.repository.js';
 
@@ -68,6 +74,40 @@ export function assertGrant(input: {
     );
 }
 
+const CREDENTIAL_FIELD_LABELS = {
+  specialties: { 'zh-CN': '专业', 'en-US': 'specialties' },
+  title: { 'zh-CN': '职称', 'en-US': 'title' },
+  registrationType: { 'zh-CN': '注册类型和证书号', 'en-US': 'registration and certificate number' },
+} as const;
+
+/**
+ * Refuses credentials the organisation type does not keep (a construction unit's people have no
+ * review specialty) and specialty codes missing from the specialty dictionary.
+ */
+function assertCredentials(ctx: AppContext, orgType: OrgType, credentials: MemberCredentials) {
+  const extra = credentialsOutOfPlace(orgType, credentials) as (keyof typeof CREDENTIAL_FIELD_LABELS)[];
+  if (extra.length > 0)
+    throw new AppError(
+      'MEMBER_CREDENTIALS_NOT_KEPT',
+      {
+        orgType: ORG_TYPE_LABELS[orgType],
+        fields: {
+          'zh-CN': extra.map((f) => CREDENTIAL_FIELD_LABELS[f]['zh-CN']).join('、'),
+          'en-US': extra.map((f) => CREDENTIAL_FIELD_LABELS[f]['en-US']).join(', '),
+        },
+      },
+      { fields: extra.map((f) => `credentials.${f}`) },
+    );
+  const known = new Set(ctx.dictionaries.specialty.items.map((item) => item.code));
+  const unknown = credentials.specialties.find((code) => !known.has(code));
+  if (unknown)
+    throw new AppError(
+      'DICTIONARY_CODE_UNKNOWN',
+      { field: DICTIONARY_KIND_LABELS.specialty, code: unknown },
+      { field: 'credentials.specialties' },
+    );
+}
+
 /** The org's people, and what the caller may hand out there (so a screen offers nothing refused). */
 export async function listMembers(
   ctx: AppContext,
@@ -84,8 +124,9 @@ export async function listMembers(
       platformOperator: org.platformOperator,
       allowedProfiles: grantableProfiles(org, input.actor),
     },
-    members: rows.map(({ lockedUntil, createdAt, ...row }) => ({
+    members: rows.map(({ lockedUntil, createdAt, specialties, title, registrationType, registrationNo, ...row }) => ({
       ...row,
+      credentials: { specialties, title, registrationType, registrationNo },
       locked: Boolean(lockedUntil && lockedUntil.getTime() > now),
       createdAt: createdAt.toISOString(),
     })),
@@ -109,6 +150,7 @@ export async function addMember(
   const org = await requireOrg(ctx, input.orgId);
   const { request } = input;
   assertGrant({ org, granter: input.actor, held: [], next: request.profiles, self: false });
+  if (request.credentials) assertCredentials(ctx, org.orgType, request.credentials);
   const existing = await findAccountByUsername(ctx.db, request.username);
   if (existing) throw new AppError('USERNAME_TAKEN', {}, { field: 'username' });
   assertPasswordPolicy({
@@ -128,7 +170,12 @@ export async function addMember(
       // The admin chose this password, so the person picks their own at the first sign-in.
       passwordMustChange: true,
     });
-    const member = await insertMember(tx, { accountId: account.id, orgId: org.id, admin: request.admin });
+    const member = await insertMember(tx, {
+      accountId: account.id,
+      orgId: org.id,
+      admin: request.admin,
+      ...(request.credentials ?? {}),
+    });
     await replaceMemberProfiles(tx, member.id, request.profiles);
     await recordAudit(tx, ctx.clock(), {
       action: 'MEMBER_ADDED',
@@ -146,7 +193,10 @@ export async function addMember(
   });
 }
 
-/** Changes a member's profiles, admin flag or enabled state; the org never loses its last admin. */
+/**
+ * Changes a member's profiles, admin flag, enabled state or credentials; the org never loses its
+ * last admin.
+ */
 export async function updateMember(
   ctx: AppContext,
   input: {
@@ -158,7 +208,8 @@ export async function updateMember(
   },
 ) {
   const org = await requireOrg(ctx, input.orgId);
-  const { profiles, admin, enabled } = input.request;
+  const { profiles, admin, enabled, credentials } = input.request;
+  if (credentials) assertCredentials(ctx, org.orgType, credentials);
   await inTransaction(ctx.db, async (tx) => {
     // The org row is locked and the member read after the lock, so two admins demoting each other
     // at once cannot both pass the last-admin check (READ COMMITTED alone lets both through).
@@ -183,12 +234,27 @@ export async function updateMember(
         ...(enabled === undefined ? {} : { enabled }),
       });
     if (profiles) await replaceMemberProfiles(tx, member.id, [...new Set(profiles)]);
+    if (credentials) await updateMemberCredentials(tx, member.id, credentials);
+    const before = {
+      admin: member.admin,
+      enabled: member.enabled,
+      ...(credentials
+        ? {
+            credentials: {
+              specialties: member.specialties,
+              title: member.title,
+              registrationType: member.registrationType,
+              registrationNo: member.registrationNo,
+            },
+          }
+        : {}),
+    };
     await recordAudit(tx, ctx.clock(), {
       action: 'MEMBER_UPDATED',
       actor: input.audit,
       orgId: org.id,
       target: { type: 'member', id: member.id },
-      detail: { before: { admin: member.admin, enabled: member.enabled }, after: input.request },
+      detail: { before, after: input.request },
     });
   });
 }

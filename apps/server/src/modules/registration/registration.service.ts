@@ -2,6 +2,7 @@ import { SignJWT, jwtVerify } from 'jose';
 import {
   LICENCE_MAX_BYTES,
   PROFILES_BY_ORG_TYPE,
+  qualificationGradeLabel,
   regionLabel,
   type ApplicationPage,
   type LicenceUploadResult,
@@ -68,8 +69,10 @@ function present(application: ApplicationRow, upload: UploadRow): OrgApplication
     legalRepresentative: application.legalRepresentative,
     contactName: application.contactName,
     contactPhone: application.contactPhone,
+    qualificationType: application.qualificationType,
     qualificationNo: application.qualificationNo,
     qualificationGrade: application.qualificationGrade,
+    qualificationValidUntil: application.qualificationValidUntil,
     licence: {
       fileId: upload.id,
       fileName: upload.fileName,
@@ -126,6 +129,10 @@ async function checkClaims(
   if (claim) throw new AppError('USERNAME_TAKEN', {}, { field: 'admin.username' });
   if (!(await findUpload(ctx.db, request.licenceFileId)))
     throw new AppError('UNSUPPORTED_FILE', {}, { field: 'licenceFileId' });
+  // A certificate valid until today is still valid today (dates are the platform's, Beijing time).
+  const valid = request.qualificationValidUntil;
+  if (valid && valid < beijingDate(ctx.clock()))
+    throw new AppError('QUALIFICATION_EXPIRED', { date: valid }, { field: 'qualificationValidUntil' });
   assertPasswordPolicy({
     policy: ctx.config.passwordPolicy,
     password: request.admin.password,
@@ -133,6 +140,11 @@ async function checkClaims(
     acceptLanguage,
     field: 'admin.password',
   });
+}
+
+/** The calendar date in China (UTC+8, no daylight saving), as certificates print it. */
+function beijingDate(at: Date): string {
+  return new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
 }
 
 function fieldsOf(request: Registration, passwordHash: string) {
@@ -145,8 +157,10 @@ function fieldsOf(request: Registration, passwordHash: string) {
     legalRepresentative: request.legalRepresentative,
     contactName: request.contactName,
     contactPhone: request.contactPhone,
+    qualificationType: request.qualificationType ?? null,
     qualificationNo: request.qualificationNo ?? null,
     qualificationGrade: request.qualificationGrade ?? null,
+    qualificationValidUntil: request.qualificationValidUntil ?? null,
     licenceUploadId: request.licenceFileId,
     adminUsername: request.admin.username,
     adminName: request.admin.name,
@@ -310,7 +324,8 @@ export async function approveApplication(ctx: AppContext, input: { id: string; a
       contactName: application.contactName,
       contactPhone: application.contactPhone,
       qualificationNo: application.qualificationNo,
-      qualificationGrade: application.qualificationGrade,
+      // The directory keeps the grade as words (甲级), as its own form takes it.
+      qualificationGrade: qualificationGradeLabel(application.qualificationGrade, 'zh-CN'),
     };
     // A directory entry the information staff made for this enterprise becomes its organisation.
     const org = claim.entry
