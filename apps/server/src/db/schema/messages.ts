@@ -18,12 +18,19 @@ export const messages = pgTable(
     targetId: text('target_id'),
     params: jsonb('params').$type<MessageParams>().notNull().default({}),
   },
-  (t) => [index('messages_sent_idx').on(t.sentAt)],
+  (t) => [
+    index('messages_sent_idx').on(t.sentAt),
+    // Settling finds a project's open to-dos of a type.
+    index('messages_project_type_idx').on(t.projectId, t.type),
+  ],
 );
 
 /**
- * Who a message is for: an organisation (everyone in it, now and later), or one member of it
- * when `accountId` is set (a reviewer's mission).
+ * Who a message is for: an organisation (everyone in it, now and later, whom its type addresses:
+ * a to-do only those who may do its action), or one member of it when `accountId` is set (a
+ * reviewer's mission). A to-do is settled per receiving organisation, once: `settledAt` and
+ * `settledBy` (the person whose work settled it) are written by the use case that did the work,
+ * `settledWith` the message type it sent then (null when it sent none).
  */
 export const messageReceivers = pgTable(
   'message_receivers',
@@ -36,6 +43,9 @@ export const messageReceivers = pgTable(
       .notNull()
       .references(() => orgs.id),
     accountId: uuid('account_id').references(() => accounts.id),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+    settledBy: uuid('settled_by').references(() => accounts.id),
+    settledWith: text('settled_with').$type<MessageType>(),
   },
   (t) => [
     index('message_receivers_org_idx').on(t.orgId, t.accountId),
