@@ -106,7 +106,7 @@ export const docFolderNode: z.ZodType<DocFolderNode> = z.lazy(() =>
     editable: z.boolean(),
     children: z.array(docFolderNode),
   }),
-);
+).meta({ id: 'DocFolderNode' });
 
 /** Letters of every script, digits, spaces and the usual punctuation of drawing folder names. */
 const folderName = z

@@ -4,6 +4,7 @@ import { accountDetail, changePasswordRequest, envelopeOf } from '@drp/domain';
 import { ok } from '../../lib/envelope.js';
 import { auditActorOf } from '../audit/audit.service.js';
 import { changePassword, describeAccount } from './accounts.service.js';
+import { describeRoute } from '../../lib/route-docs.js';
 
 export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -11,8 +12,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['accounts'],
-        summary: 'The signed-in account and its memberships',
-        security: [{ bearer: [] }],
+        ...describeRoute({ zh: '当前登录账号及其所属单位', en: 'The signed-in account and its memberships' }),
         response: { 200: envelopeOf(accountDetail) },
       },
     },
@@ -24,8 +24,11 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['accounts'],
-        summary: 'Change the own password (old password checked, policy enforced)',
-        security: [{ bearer: [] }],
+        ...describeRoute({
+          zh: '修改本人密码（校验原密码，执行密码规则）',
+          en: 'Change the own password (old password checked, policy enforced)',
+          errors: ['PASSWORD_INCORRECT', 'PASSWORD_POLICY', 'PASSWORD_UNCHANGED'],
+        }),
         body: changePasswordRequest,
         response: { 200: envelopeOf(z.null()) },
       },

@@ -28,6 +28,7 @@ import {
   signOut,
   type UnknownUsernameAnswer,
 } from './auth.service.js';
+import { describeRoute } from '../../lib/route-docs.js';
 
 const LOGIN_COOKIE = 'drp_login';
 
@@ -62,7 +63,18 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       config: { rateLimit: loginRateLimit },
       schema: {
         tags: ['auth'],
-        summary: 'Check username and password; sets the sign-in cookie for /uaa/oauth/authorize',
+        ...describeRoute({
+          zh: '校验用户名和密码；设置供 /uaa/oauth/authorize 使用的登录 Cookie',
+          en: 'Check username and password; sets the sign-in cookie for /uaa/oauth/authorize',
+          errors: [
+            'LOGIN_FAILED',
+            'ACCOUNT_LOCKED',
+            'ACCOUNT_DISABLED',
+            'APPLICATION_PENDING',
+            'APPLICATION_REJECTED',
+            'RATE_LIMITED',
+          ],
+        }),
         description:
           'Credentials are read from the form or JSON body; the query string is accepted for legacy clients (spec §7) but is never logged.',
         // A legacy POST with credentials in the query string has no body at all (null).
@@ -89,7 +101,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       config: { rateLimit: loginRateLimit },
       schema: {
         tags: ['auth'],
-        summary: 'Issue a one-time authorization code (PKCE S256, valid 10 minutes) to the signed-in user',
+        ...describeRoute({
+          zh: '向已登录用户签发一次性授权码（PKCE S256，10 分钟有效）',
+          en: 'Issue a one-time authorization code (PKCE S256, valid 10 minutes) to the signed-in user',
+          errors: ['LOGIN_REQUIRED', 'INVALID_CLIENT', 'INVALID_GRANT', 'RATE_LIMITED'],
+        }),
         description:
           'Spends the single-use sign-in ticket of the drp_login cookie; a second call with it, or one after a logout or password change, answers 401 LOGIN_REQUIRED.',
         body: authorizeRequest,
@@ -110,7 +126,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       config: { rateLimit: loginRateLimit },
       schema: {
         tags: ['auth'],
-        summary: 'Exchange an authorization code and its PKCE verifier for a bearer access token',
+        ...describeRoute({
+          zh: '用授权码和 PKCE verifier 换取访问令牌',
+          en: 'Exchange an authorization code and its PKCE verifier for a bearer access token',
+          errors: ['INVALID_CLIENT', 'INVALID_GRANT', 'UNSUPPORTED_GRANT_TYPE', 'RATE_LIMITED'],
+        }),
         body: tokenRequest,
         response: { 200: envelopeOf(tokenResult) },
       },
@@ -131,10 +151,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       config: { rateLimit: loginRateLimit },
       schema: {
         tags: ['auth'],
-        summary: 'A one-time hand-over code (valid 2 minutes) that signs another tab or browser in',
+        ...describeRoute({
+          zh: '签发一次性交接码（2 分钟有效），用于在另一标签页或浏览器登录',
+          en: 'A one-time hand-over code (valid 2 minutes) that signs another tab or browser in',
+        }),
         description:
           'The code is what a `?token=` link carries; POST /uaa/handover/token exchanges it once for a new session of the caller’s account.',
-        security: [{ bearer: [] }],
         response: { 200: envelopeOf(handoverResult) },
       },
     },
@@ -151,7 +173,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       config: { rateLimit: loginRateLimit },
       schema: {
         tags: ['auth'],
-        summary: 'Exchange a hand-over code for a new bearer session (single use)',
+        ...describeRoute({
+          zh: '用交接码换取新的登录会话（仅可使用一次）',
+          en: 'Exchange a hand-over code for a new bearer session (single use)',
+          errors: ['HANDOVER_CODE_INVALID', 'RATE_LIMITED'],
+        }),
         description:
           'A bearer token, or a code that is unknown, expired or already used, answers 400 HANDOVER_CODE_INVALID and signs nobody in.',
         body: handoverTokenRequest,
@@ -179,8 +205,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   };
   const logoutSchema = {
     tags: ['auth'],
-    summary:
-      'Revoke the bearer token (afterwards it answers 401) and spend the account’s sign-in tickets, hand-over codes and unredeemed authorization codes',
+    ...describeRoute({
+      zh: '注销访问令牌（之后再用答 401），并作废该账号的登录票据、交接码和未兑换的授权码',
+      en: 'Revoke the bearer token (afterwards it answers 401) and spend the account’s sign-in tickets, hand-over codes and unredeemed authorization codes',
+    }),
     response: { 200: envelopeOf(z.null()) },
   };
   app.get('/uaa/logout', { schema: logoutSchema }, logout);

@@ -15,16 +15,7 @@ import {
 } from '@drp/domain';
 import { ok } from '../../lib/envelope.js';
 import { auditActorOf } from '../audit/audit.service.js';
-import {
-  BASE,
-  member,
-  none,
-  projectParams,
-  scope,
-  security,
-  tags,
-  withIds,
-} from './building-routes-common.js';
+import { BASE, member, none, projectParams, scope, tags, withIds } from './building-routes-common.js';
 import {
   listBuildingPage,
   listBuildings,
@@ -38,6 +29,7 @@ import {
   removeBuildings,
   submitBuildings,
 } from './building-basics.service.js';
+import { describeRoute } from '../../lib/route-docs.js';
 
 /** Buildings of an application: reading, basic data, copy, delete and submit (spec §7 "Buildings"). */
 export const buildingBasicsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -49,8 +41,11 @@ export const buildingBasicsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary: 'The buildings of an application, a page at a time, by part of the name',
+        ...describeRoute({
+          zh: '报审的单体，分页，可按名称查找',
+          en: 'The buildings of an application, a page at a time, by part of the name',
+          project: 'project.view',
+        }),
         params: projectParams,
         querystring: buildingListQuery,
         response: { 200: envelopeOf(buildingPage) },
@@ -64,8 +59,11 @@ export const buildingBasicsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary: 'All buildings of an application, of one status when given',
+        ...describeRoute({
+          zh: '报审的全部单体，可按状态筛选',
+          en: 'All buildings of an application, of one status when given',
+          project: 'project.view',
+        }),
         params: projectParams,
         querystring: buildingStatusQuery,
         response: { 200: envelopeOf(z.array(building)) },
@@ -79,8 +77,11 @@ export const buildingBasicsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary: 'Everything the building form picks from, in one answer',
+        ...describeRoute({
+          zh: '单体表单所需的全部选项，一次返回',
+          en: 'Everything the building form picks from, in one answer',
+          project: 'project.view',
+        }),
         params: projectParams,
         response: { 200: envelopeOf(buildingDictionary) },
       },
@@ -92,8 +93,11 @@ export const buildingBasicsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary: 'Some buildings of the application (ids comma-joined)',
+        ...describeRoute({
+          zh: '报审中的若干单体（ids 以逗号分隔）',
+          en: 'Some buildings of the application (ids comma-joined)',
+          project: 'project.view',
+        }),
         params: withIds,
         response: { 200: envelopeOf(z.array(building)) },
       },
@@ -106,8 +110,11 @@ export const buildingBasicsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary: "The application's design units, for the building form",
+        ...describeRoute({
+          zh: '报审的设计单位，供单体表单选择',
+          en: "The application's design units, for the building form",
+          project: 'project.view',
+        }),
         params: projectParams,
         response: { 200: envelopeOf(buildingUnits) },
       },
@@ -119,8 +126,11 @@ export const buildingBasicsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary: "The application's survey units, for the building form",
+        ...describeRoute({
+          zh: '报审的勘察单位，供单体表单选择',
+          en: "The application's survey units, for the building form",
+          project: 'project.view',
+        }),
         params: projectParams,
         response: { 200: envelopeOf(buildingUnits) },
       },
@@ -132,8 +142,7 @@ export const buildingBasicsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary: 'One building',
+        ...describeRoute({ zh: '一个单体', en: 'One building', project: 'project.view' }),
         params: projectParams.extend({ buildingId: z.uuid() }),
         response: { 200: envelopeOf(building) },
       },
@@ -148,8 +157,12 @@ export const buildingBasicsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary: 'Saves a new building (no id) or changes one (id)',
+        ...describeRoute({
+          zh: '保存新单体（无 id）或修改单体（有 id）',
+          en: 'Saves a new building (no id) or changes one (id)',
+          project: ['building.add', 'building.edit'],
+          errors: ['BUILDING_NAME_TAKEN', 'BUILDING_UNIT_NOT_IN_PROJECT', 'DICTIONARY_CODE_UNKNOWN'],
+        }),
         params: projectParams,
         body: saveBuildingRequest,
         response: { 200: envelopeOf(building) },
@@ -171,8 +184,12 @@ export const buildingBasicsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary: 'Copies a building (basic data, hazard sources, design info) under a new name, as a draft',
+        ...describeRoute({
+          zh: '复制单体（基本信息、危大工程、设计信息）为新名称的草稿',
+          en: 'Copies a building (basic data, hazard sources, design info) under a new name, as a draft',
+          project: 'building.add',
+          errors: ['BUILDING_NAME_TAKEN'],
+        }),
         params: projectParams,
         querystring: copyBuildingQuery,
         response: { 200: envelopeOf(building) },
@@ -194,8 +211,11 @@ export const buildingBasicsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary: 'Submits draft or rejected buildings to the review agency',
+        ...describeRoute({
+          zh: '向审查机构提交草稿或已退回的单体',
+          en: 'Submits draft or rejected buildings to the review agency',
+          project: 'building.submit',
+        }),
         params: withIds,
         response: { 200: none },
       },
@@ -214,8 +234,11 @@ export const buildingBasicsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary: 'Deletes draft or rejected buildings with everything entered for them',
+        ...describeRoute({
+          zh: '删除草稿或已退回的单体及其全部录入内容',
+          en: 'Deletes draft or rejected buildings with everything entered for them',
+          project: 'building.edit',
+        }),
         params: withIds,
         response: { 200: none },
       },
@@ -236,8 +259,11 @@ export const buildingBasicsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary: 'The design and survey units recorded for some buildings (buildingIds comma-joined)',
+        ...describeRoute({
+          zh: '若干单体登记的设计、勘察单位（buildingIds 以逗号分隔）',
+          en: 'The design and survey units recorded for some buildings (buildingIds comma-joined)',
+          project: 'project.view',
+        }),
         querystring: z.object({ buildingIds: idListParam }),
         response: { 200: envelopeOf(surveyDesignUnits) },
       },

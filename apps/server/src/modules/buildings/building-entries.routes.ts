@@ -11,17 +11,7 @@ import {
 } from '@drp/domain';
 import { ok } from '../../lib/envelope.js';
 import { auditActorOf } from '../audit/audit.service.js';
-import {
-  BASE,
-  member,
-  none,
-  orgIds,
-  projectParams,
-  scope,
-  security,
-  tags,
-  withId,
-} from './building-routes-common.js';
+import { BASE, member, none, orgIds, projectParams, scope, tags, withId } from './building-routes-common.js';
 import {
   listSurveyInfo,
   listHazards,
@@ -32,6 +22,7 @@ import {
   saveDesignInfo,
   removeDesignInfo,
 } from './building-entries.service.js';
+import { describeRoute } from '../../lib/route-docs.js';
 
 /** What the units enter for a building: survey findings, hazardous sub-projects, design info. */
 export const buildingEntriesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -42,8 +33,11 @@ export const buildingEntriesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary: "The survey units' findings for one building",
+        ...describeRoute({
+          zh: '勘察单位对一个单体的勘察结论',
+          en: "The survey units' findings for one building",
+          project: 'project.view',
+        }),
         params: withId,
         response: { 200: envelopeOf(z.array(buildingSurveyInfo)) },
       },
@@ -56,8 +50,11 @@ export const buildingEntriesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary: 'The hazardous sub-projects of one building',
+        ...describeRoute({
+          zh: '一个单体的危险性较大的分部分项工程',
+          en: 'The hazardous sub-projects of one building',
+          project: 'project.view',
+        }),
         params: withId,
         response: { 200: envelopeOf(z.array(buildingHazardSource)) },
       },
@@ -70,8 +67,11 @@ export const buildingEntriesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary: 'Who answers for each specialty of one building, per design unit',
+        ...describeRoute({
+          zh: '一个单体各专业的负责人，按设计单位列出',
+          en: 'Who answers for each specialty of one building, per design unit',
+          project: 'project.view',
+        }),
         params: withId,
         response: { 200: envelopeOf(z.array(buildingDesignInfo)) },
       },
@@ -85,8 +85,11 @@ export const buildingEntriesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary: "Saves the acting survey unit's findings for a building",
+        ...describeRoute({
+          zh: '保存本勘察单位对单体的勘察结论',
+          en: "Saves the acting survey unit's findings for a building",
+          project: 'building.surveyFindings',
+        }),
         params: projectParams,
         body: saveBuildingSurveyInfoRequest,
         response: { 200: envelopeOf(buildingSurveyInfo) },
@@ -107,8 +110,12 @@ export const buildingEntriesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary: "Adds (no id) or changes (id) a building's hazardous sub-projects; answers the whole list",
+        ...describeRoute({
+          zh: '新增（无 id）或修改（有 id）单体的危大工程；返回完整列表',
+          en: "Adds (no id) or changes (id) a building's hazardous sub-projects; answers the whole list",
+          project: 'building.edit',
+          errors: ['DICTIONARY_CODE_UNKNOWN', 'HAZARD_BEYOND_SCALE'],
+        }),
         params: projectParams,
         body: saveBuildingHazardSourcesRequest,
         response: { 200: envelopeOf(z.array(buildingHazardSource)) },
@@ -130,8 +137,12 @@ export const buildingEntriesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary: "Adds or changes the acting design unit's rows for a building; answers every unit's rows",
+        ...describeRoute({
+          zh: '新增或修改本设计单位的单体设计信息；返回各单位的设计信息',
+          en: "Adds or changes the acting design unit's rows for a building; answers every unit's rows",
+          project: 'building.designInfo',
+          errors: ['DESIGN_SPECIALTY_TAKEN', 'DICTIONARY_CODE_UNKNOWN'],
+        }),
         params: projectParams,
         body: saveBuildingDesignInfosRequest,
         response: { 200: envelopeOf(z.array(buildingDesignInfo)) },
@@ -153,8 +164,11 @@ export const buildingEntriesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary: 'Deletes hazardous sub-projects (ids comma-joined)',
+        ...describeRoute({
+          zh: '删除危大工程（ids 以逗号分隔）',
+          en: 'Deletes hazardous sub-projects (ids comma-joined)',
+          project: 'building.edit',
+        }),
         params: orgIds,
         response: { 200: none },
       },
@@ -173,8 +187,11 @@ export const buildingEntriesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary: "Deletes the acting design unit's design-info rows (ids comma-joined)",
+        ...describeRoute({
+          zh: '删除本设计单位的设计信息（ids 以逗号分隔）',
+          en: "Deletes the acting design unit's design-info rows (ids comma-joined)",
+          project: 'building.designInfo',
+        }),
         params: orgIds,
         response: { 200: none },
       },

@@ -9,17 +9,7 @@ import {
 } from '@drp/domain';
 import { ok } from '../../lib/envelope.js';
 import { auditActorOf } from '../audit/audit.service.js';
-import {
-  BASE,
-  member,
-  none,
-  projectParams,
-  scope,
-  security,
-  tags,
-  withId,
-  withIds,
-} from './building-routes-common.js';
+import { BASE, member, none, projectParams, scope, tags, withId, withIds } from './building-routes-common.js';
 import {
   listTaskBuildings,
   listAssignedTaskBuildings,
@@ -29,6 +19,7 @@ import {
   listBuildingFeedback,
   rejectBuildings,
 } from './building-review.service.js';
+import { describeRoute } from '../../lib/route-docs.js';
 
 /** The review agency's side: the buildings it gives missions for, confirming and rejecting. */
 export const buildingReviewRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -37,8 +28,11 @@ export const buildingReviewRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary: 'The confirmed buildings, those review missions can be given for (review agency)',
+        ...describeRoute({
+          zh: '已确认、可下发审查任务的单体（审查机构）',
+          en: 'The confirmed buildings, those review missions can be given for (review agency)',
+          project: 'building.tasks',
+        }),
         params: projectParams,
         response: { 200: envelopeOf(z.array(building)) },
       },
@@ -50,8 +44,11 @@ export const buildingReviewRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary: 'The buildings the signed-in reviewer has review missions for (review agency)',
+        ...describeRoute({
+          zh: '当前审查人员有审查任务的单体（审查机构）',
+          en: 'The buildings the signed-in reviewer has review missions for (review agency)',
+          project: 'building.tasks',
+        }),
         params: projectParams,
         response: { 200: envelopeOf(z.array(building)) },
       },
@@ -70,8 +67,11 @@ export const buildingReviewRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary: 'Whether the review agency may still reject the building',
+        ...describeRoute({
+          zh: '审查机构是否仍可退回该单体',
+          en: 'Whether the review agency may still reject the building',
+          project: 'building.tasks',
+        }),
         params: withId,
         response: { 200: envelopeOf(z.boolean()) },
       },
@@ -85,8 +85,11 @@ export const buildingReviewRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary: 'The review agency confirms a submitted building',
+        ...describeRoute({
+          zh: '审查机构确认已提交的单体',
+          en: 'The review agency confirms a submitted building',
+          project: 'building.confirm',
+        }),
         params: withId,
         response: { 200: none },
       },
@@ -105,10 +108,14 @@ export const buildingReviewRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary:
-          'The review agency rejects submitted buildings (while allowReject holds), with the reason given ' +
-          'here or added by buildingFeedback/add since their submission',
+        ...describeRoute({
+          zh: '审查机构退回已提交的单体（allowReject 成立时），附本次或自提交以来 buildingFeedback/add 记录的原因',
+          en:
+            'The review agency rejects submitted buildings (while allowReject holds), with the reason given ' +
+            'here or added by buildingFeedback/add since their submission',
+          project: 'building.reject',
+          errors: ['BUILDING_REJECT_REASON_MISSING'],
+        }),
         params: withIds,
         body: rejectBuildingsRequest,
         response: { 200: none },
@@ -130,8 +137,11 @@ export const buildingReviewRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary: 'Records why the review agency rejects a building (while allowReject holds)',
+        ...describeRoute({
+          zh: '记录审查机构退回单体的原因（allowReject 成立时）',
+          en: 'Records why the review agency rejects a building (while allowReject holds)',
+          project: 'building.reject',
+        }),
         params: z.object({ orgId: z.uuid() }),
         body: buildingFeedbackRequest,
         response: { 200: envelopeOf(buildingFeedback) },
@@ -153,8 +163,11 @@ export const buildingReviewRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary: "The review agency's reasons for rejecting a building, newest first",
+        ...describeRoute({
+          zh: '审查机构退回单体的原因，最新在前',
+          en: "The review agency's reasons for rejecting a building, newest first",
+          project: 'project.view',
+        }),
         params: z.object({ orgId: z.uuid(), id: z.uuid() }),
         response: { 200: envelopeOf(z.array(buildingFeedback)) },
       },

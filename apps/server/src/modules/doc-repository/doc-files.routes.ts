@@ -18,9 +18,9 @@ import {
   zipDocVersion,
 } from './doc-files.service.js';
 import { actingMember } from '../project-access/project-access.service.js';
+import { describeRoute } from '../../lib/route-docs.js';
 
 const tags = ['doc-repository'];
-const security = [{ bearer: [] }];
 const BASE = '/api/checkDrawings/:orgId/:projectId/docRepository';
 const projectParams = z.object({ orgId: z.uuid(), projectId: z.uuid() });
 
@@ -34,8 +34,11 @@ export const docFilesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary: `A link to one file of the application, good for a few minutes (${VIEW_PATH}/{token})`,
+        ...describeRoute({
+          zh: '报审中一个文件的临时链接，几分钟内有效',
+          en: `A link to one file of the application, good for a few minutes (${VIEW_PATH}/{token})`,
+          project: 'project.view',
+        }),
         params: projectParams,
         querystring: viewFileQuery,
         response: { 200: envelopeOf(docViewUrl) },
@@ -57,8 +60,11 @@ export const docFilesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary: `The token of a link to one file, for a viewer that builds the link (${VIEW_PATH}/{token})`,
+        ...describeRoute({
+          zh: '一个文件链接的令牌，供自行拼接链接的查看器使用',
+          en: `The token of a link to one file, for a viewer that builds the link (${VIEW_PATH}/{token})`,
+          project: 'project.view',
+        }),
         params: projectParams,
         querystring: viewFileQuery,
         response: { 200: envelopeOf(docViewToken) },
@@ -80,8 +86,10 @@ export const docFilesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary:
-          'The file of a view link, with byte ranges: PDFs and images shown, other files (or download=1) saved',
+        ...describeRoute({
+          zh: '查看链接对应的文件，支持字节范围：PDF 和图片内嵌显示，其他文件（或 download=1）下载',
+          en: 'The file of a view link, with byte ranges: PDFs and images shown, other files (or download=1) saved',
+        }),
         // Any string: a token that does not verify answers 404 as a missing file, never 400.
         params: z.object({ token: z.string() }),
         querystring: viewQuery,
@@ -101,9 +109,11 @@ export const docFilesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary:
-          "One version's survey documents and drawings as a zip, in their folders (orgIds: only those units' files)",
+        ...describeRoute({
+          zh: '一个版本的勘察文件和图纸打包下载（zip，按文件夹；orgIds：仅这些单位的文件）',
+          en: "One version's survey documents and drawings as a zip, in their folders (orgIds: only those units' files)",
+          project: 'project.view',
+        }),
         params: z.object({ projectId: z.uuid(), versionId: z.uuid() }),
         querystring: batchDownloadQuery,
         produces: ['application/zip'],

@@ -22,9 +22,9 @@ import {
   followApplicationSteps,
   sendDocsToReview,
 } from './doc-handover.service.js';
+import { describeRoute } from '../../lib/route-docs.js';
 
 const tags = ['doc-repository'];
-const security = [{ bearer: [] }];
 const BASE = '/api/checkDrawings/:orgId/:projectId';
 const projectParams = z.object({ orgId: z.uuid(), projectId: z.uuid() });
 
@@ -40,9 +40,11 @@ export const docHandoverRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { writes: true },
       schema: {
         tags,
-        security,
-        summary:
-          'The acting design or survey unit hands over its materials of one category in the version being uploaded',
+        ...describeRoute({
+          zh: '本设计或勘察单位提交其在当前上传版本中某一类别的资料',
+          en: 'The acting design or survey unit hands over its materials of one category in the version being uploaded',
+          project: 'docs.commit',
+        }),
         params: projectParams,
         querystring: commitDocQuery,
         response: { 200: envelopeOf(z.null()) },
@@ -65,9 +67,11 @@ export const docHandoverRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { writes: true },
       schema: {
         tags,
-        security,
-        summary:
-          "The construction unit sends the version to review once every unit has committed; the agency's director or administrator accepts a sent version",
+        ...describeRoute({
+          zh: '建设单位在各单位都提交后将版本送审；审查机构负责人或审查管理员受理已送审的版本',
+          en: "The construction unit sends the version to review once every unit has committed; the agency's director or administrator accepts a sent version",
+          project: ['docs.send', 'docs.accept'],
+        }),
         params: projectParams,
         querystring: confirmApplyDocQuery,
         response: { 200: envelopeOf(z.null()) },
@@ -93,9 +97,11 @@ export const docHandoverRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { writes: true },
       schema: {
         tags,
-        security,
-        summary:
-          'The agency returns the sent version with reasons per folder or category (mode RETURN), or reminds the units of missing materials (REMIND); items: a JSON array',
+        ...describeRoute({
+          zh: '审查机构按文件夹或类别说明原因退回已送审的版本（mode RETURN），或提醒各单位补充资料（REMIND）；items 为 JSON 数组',
+          en: 'The agency returns the sent version with reasons per folder or category (mode RETURN), or reminds the units of missing materials (REMIND); items: a JSON array',
+          project: ['docs.return', 'docs.remind'],
+        }),
         params: projectParams,
         querystring: supplyDocQuery,
         response: { 200: envelopeOf(z.null()) },
@@ -120,8 +126,11 @@ export const docHandoverRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary: 'Where the version stands, which units have handed over, and what the caller may do next',
+        ...describeRoute({
+          zh: '版本的进展、已提交的单位及调用者下一步可做的操作',
+          en: 'Where the version stands, which units have handed over, and what the caller may do next',
+          project: 'project.view',
+        }),
         params: projectParams,
         querystring: confirmApplyDocQuery,
         response: { 200: envelopeOf(docVersionState) },
@@ -142,8 +151,11 @@ export const docHandoverRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary: "The agency's reasons for returning the version and its reminders, oldest first",
+        ...describeRoute({
+          zh: '审查机构退回版本的原因和提醒，最早在前',
+          en: "The agency's reasons for returning the version and its reminders, oldest first",
+          project: 'project.view',
+        }),
         params: projectParams,
         body: feedbackQueryRequest,
         response: { 200: envelopeOf(z.array(docFeedback)) },

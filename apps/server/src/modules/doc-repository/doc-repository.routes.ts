@@ -37,9 +37,9 @@ import {
   saveUploadedFile,
 } from './doc-uploads.service.js';
 import { actingMember } from '../project-access/project-access.service.js';
+import { describeRoute } from '../../lib/route-docs.js';
 
 const tags = ['doc-repository'];
-const security = [{ bearer: [] }];
 const BASE = '/api/checkDrawings/:orgId/:projectId';
 const projectParams = z.object({ orgId: z.uuid(), projectId: z.uuid() });
 
@@ -53,9 +53,11 @@ export const docRepositoryRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary:
-          "The application's document versions, newest first (businessStatus REVIEW: only those accepted for review)",
+        ...describeRoute({
+          zh: '报审的资料版本，最新在前（businessStatus REVIEW：仅已受理的版本）',
+          en: "The application's document versions, newest first (businessStatus REVIEW: only those accepted for review)",
+          project: 'project.view',
+        }),
         params: projectParams,
         querystring: docVersionListQuery,
         response: { 200: envelopeOf(z.array(docVersion)) },
@@ -77,9 +79,11 @@ export const docRepositoryRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary:
-          "One version's folder tree of survey documents or drawings: buildings, their specialties, and the units' own folders",
+        ...describeRoute({
+          zh: '一个版本的勘察文件或图纸的文件夹树：单体、专业及各单位自己的文件夹',
+          en: "One version's folder tree of survey documents or drawings: buildings, their specialties, and the units' own folders",
+          project: 'project.view',
+        }),
         params: projectParams,
         querystring: docTreeQuery,
         response: { 200: envelopeOf(z.array(docFolderNode)) },
@@ -101,9 +105,12 @@ export const docRepositoryRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary:
-          'Adds a folder of the acting unit under a folder it may fill, while the version is uploading',
+        ...describeRoute({
+          zh: '在可填写的文件夹下新建本单位的文件夹（版本上传中）',
+          en: 'Adds a folder of the acting unit under a folder it may fill, while the version is uploading',
+          project: 'docs.write',
+          errors: ['FOLDER_NAME_EMPTY', 'DOC_FOLDER_NAME_TAKEN', 'DOC_FOLDER_TOO_DEEP'],
+        }),
         params: projectParams,
         body: saveFolderRequest,
         response: { 200: envelopeOf(savedFolder) },
@@ -125,8 +132,12 @@ export const docRepositoryRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary: "Renames one of the acting unit's folders",
+        ...describeRoute({
+          zh: '重命名本单位的文件夹',
+          en: "Renames one of the acting unit's folders",
+          project: 'docs.write',
+          errors: ['FOLDER_NAME_EMPTY', 'DOC_FOLDER_GENERATED', 'DOC_FOLDER_NAME_TAKEN'],
+        }),
         params: projectParams.extend({ id: z.uuid() }),
         body: renameFolderRequest,
         response: { 200: envelopeOf(z.null()) },
@@ -148,8 +159,12 @@ export const docRepositoryRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary: "Deletes one of the acting unit's files, or one of its folders with everything in it",
+        ...describeRoute({
+          zh: '删除本单位的一个文件，或一个文件夹及其全部内容',
+          en: "Deletes one of the acting unit's files, or one of its folders with everything in it",
+          project: 'docs.write',
+          errors: ['DOC_FOLDER_GENERATED'],
+        }),
         params: projectParams.extend({ id: z.uuid() }),
         response: { 200: envelopeOf(z.null()) },
       },
@@ -169,9 +184,12 @@ export const docRepositoryRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary:
-          "Deletes several of the acting unit's files and folders at once (comma-joined ids), all or none",
+        ...describeRoute({
+          zh: '一次删除本单位的多个文件和文件夹（ids 以逗号分隔），全部成功或全部不删',
+          en: "Deletes several of the acting unit's files and folders at once (comma-joined ids), all or none",
+          project: 'docs.write',
+          errors: ['DOC_FOLDER_GENERATED'],
+        }),
         params: projectParams.extend({ ids: docEntryIds }),
         response: { 200: envelopeOf(z.null()) },
       },
@@ -191,9 +209,12 @@ export const docRepositoryRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary:
-          "Moves one of the acting unit's folders (or files) just before (up) or after (down) a sibling folder (or a file of the same folder)",
+        ...describeRoute({
+          zh: '将本单位的文件夹（或文件）移到同级文件夹（或同一文件夹中的文件）之前（up）或之后（down）',
+          en: "Moves one of the acting unit's folders (or files) just before (up) or after (down) a sibling folder (or a file of the same folder)",
+          project: 'docs.write',
+          errors: ['DOC_FOLDER_GENERATED', 'DOC_ORDER_MISMATCH'],
+        }),
         params: projectParams.extend({ id: z.uuid(), targetId: z.uuid(), flag: updownFlag }),
         response: { 200: envelopeOf(z.null()) },
       },
@@ -214,9 +235,12 @@ export const docRepositoryRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary:
-          "Puts the acting unit's folders of one parent in the given order (comma-joined ids, each once)",
+        ...describeRoute({
+          zh: '按给定顺序排列本单位在同一上级下的文件夹（ids 以逗号分隔，各出现一次）',
+          en: "Puts the acting unit's folders of one parent in the given order (comma-joined ids, each once)",
+          project: 'docs.write',
+          errors: ['DOC_ORDER_MISMATCH'],
+        }),
         params: projectParams.extend({ x: docEntryIds }),
         response: { 200: envelopeOf(z.null()) },
       },
@@ -235,8 +259,11 @@ export const docRepositoryRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary: 'The files of one folder, in order, with who uploaded them',
+        ...describeRoute({
+          zh: '一个文件夹中的文件，按顺序，附上传人',
+          en: 'The files of one folder, in order, with who uploaded them',
+          project: 'project.view',
+        }),
         params: projectParams,
         querystring: fileQuery,
         response: { 200: envelopeOf(z.array(docFile)) },
@@ -258,8 +285,11 @@ export const docRepositoryRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary: "Who uploaded a file: name, phone and unit, for a reviewer's questions",
+        ...describeRoute({
+          zh: '文件的上传人：姓名、电话和单位，供审查人员联系',
+          en: "Who uploaded a file: name, phone and unit, for a reviewer's questions",
+          project: 'project.view',
+        }),
         params: projectParams.extend({ id: z.uuid() }),
         response: { 200: envelopeOf(docPersonInfo) },
       },
@@ -279,9 +309,11 @@ export const docRepositoryRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary:
-          'A one-time operation code for uploading one file into a folder the acting unit may fill (then POST /api/files/upload, then saveFile)',
+        ...describeRoute({
+          zh: '签发一次性操作码，用于向本单位可填写的文件夹上传一个文件（之后 POST /api/files/upload，再 saveFile）',
+          en: 'A one-time operation code for uploading one file into a folder the acting unit may fill (then POST /api/files/upload, then saveFile)',
+          project: 'docs.write',
+        }),
         params: projectParams,
         querystring: operationCodeQuery,
         response: { 200: envelopeOf(operationCode) },
@@ -304,9 +336,12 @@ export const docRepositoryRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary:
-          'Puts an uploaded file into the folder its operation code was issued for, where everyone sees it',
+        ...describeRoute({
+          zh: '将已上传的文件放入操作码对应的文件夹，所有人可见',
+          en: 'Puts an uploaded file into the folder its operation code was issued for, where everyone sees it',
+          project: 'docs.write',
+          errors: ['UPLOAD_CODE_INVALID', 'UPLOAD_NOT_FINISHED', 'DOC_FOLDER_GONE'],
+        }),
         params: projectParams,
         body: saveFileRequest,
         response: { 200: envelopeOf(docFile) },

@@ -10,6 +10,7 @@ import {
   describeTusUpload,
   terminateTusUpload,
 } from './doc-tus.service.js';
+import { describeRoute } from '../../lib/route-docs.js';
 
 const TUS_VERSION = '1.0.0';
 const OFFSET_TYPE = 'application/offset+octet-stream';
@@ -58,7 +59,12 @@ export const docTusRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.options(
     TUS_PATH,
-    { schema: { tags, summary: 'tus: what the server supports' } },
+    {
+      schema: {
+        tags,
+        ...describeRoute({ zh: 'tus：服务器支持的功能', en: 'tus: what the server supports' }),
+      },
+    },
     async (_request, reply) =>
       reply
         .code(204)
@@ -73,8 +79,11 @@ export const docTusRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary:
-          'tus creation: Upload-Length, and Upload-Metadata with operationCode and filename; answers the upload URL',
+        ...describeRoute({
+          zh: 'tus 创建上传：Upload-Length，及含 operationCode 和 filename 的 Upload-Metadata；返回上传地址',
+          en: 'tus creation: Upload-Length, and Upload-Metadata with operationCode and filename; answers the upload URL',
+          errors: ['UPLOAD_CODE_INVALID', 'TUS_VERSION_UNSUPPORTED', 'FILE_NAME_EMPTY', 'DOC_FILE_TOO_LARGE'],
+        }),
       },
     },
     async (request, reply) => {
@@ -96,7 +105,17 @@ export const docTusRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.head(
     `${TUS_PATH}/:id`,
-    { schema: { tags, summary: 'tus: the offset to resume from', params: tokenParams } },
+    {
+      schema: {
+        tags,
+        ...describeRoute({
+          zh: 'tus：续传的起始偏移量',
+          en: 'tus: the offset to resume from',
+          errors: ['TUS_UPLOAD_BUSY'],
+        }),
+        params: tokenParams,
+      },
+    },
     async (request, reply) => {
       const { offset, length } = await describeTusUpload(app.ctx, request.params.id);
       return reply
@@ -113,7 +132,18 @@ export const docTusRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'tus: appends the body (application/offset+octet-stream) at Upload-Offset',
+        ...describeRoute({
+          zh: 'tus：在 Upload-Offset 处追加请求体（application/offset+octet-stream）',
+          en: 'tus: appends the body (application/offset+octet-stream) at Upload-Offset',
+          errors: [
+            'TUS_VERSION_UNSUPPORTED',
+            'TUS_OFFSET_MISMATCH',
+            'TUS_UPLOAD_BUSY',
+            'TUS_LENGTH_EXCEEDED',
+            'DOC_FILE_TYPE_REFUSED',
+            'DOC_FILE_TOO_LARGE',
+          ],
+        }),
         params: tokenParams,
       },
     },
@@ -136,7 +166,11 @@ export const docTusRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'tus termination: drops the bytes; the code can be used again',
+        ...describeRoute({
+          zh: 'tus 终止上传：丢弃已传字节；操作码可再次使用',
+          en: 'tus termination: drops the bytes; the code can be used again',
+          errors: ['TUS_UPLOAD_BUSY'],
+        }),
         params: tokenParams,
       },
     },

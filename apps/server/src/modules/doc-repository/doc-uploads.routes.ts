@@ -5,6 +5,7 @@ import { AppError } from '../../lib/app-error.js';
 import { ok } from '../../lib/envelope.js';
 import { uploadParts } from '../../lib/upload-parts.js';
 import { UPLOAD_PATH, receiveUpload } from './doc-uploads.service.js';
+import { describeRoute } from '../../lib/route-docs.js';
 
 /**
  * The upload of the spec's "external document service": a multipart POST of the operation code
@@ -26,8 +27,17 @@ export const docUploadsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['doc-repository'],
-        summary:
-          'Uploads one file for an operation code (multipart: the field operationCode, or the query parameter, then the part "file")',
+        ...describeRoute({
+          zh: '凭操作码上传一个文件（multipart：字段 operationCode 或查询参数，然后是文件部分 file）',
+          en: 'Uploads one file for an operation code (multipart: the field operationCode, or the query parameter, then the part "file")',
+          errors: [
+            'UPLOAD_CODE_INVALID',
+            'UPLOAD_FILE_MISSING',
+            'FILE_NAME_EMPTY',
+            'DOC_FILE_TYPE_REFUSED',
+            'DOC_FILE_TOO_LARGE',
+          ],
+        }),
         consumes: ['multipart/form-data'],
         response: { 200: envelopeOf(uploadedFile) },
       },

@@ -17,12 +17,12 @@ import {
   listMyInvitations,
   listOrgInvitations,
 } from './invitations.service.js';
+import { describeRoute } from '../../lib/route-docs.js';
 
 const orgParams = z.object({ orgId: z.uuid() });
 const orgInvitationParams = z.object({ orgId: z.uuid(), invitationId: z.uuid() });
 const ownParams = z.object({ id: z.uuid() });
 const tags = ['members'];
-const security = [{ bearer: [] }];
 
 export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -30,8 +30,18 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary: 'Invite an existing account by username (the same answer whether or not it exists)',
+        ...describeRoute({
+          zh: '按用户名邀请已有账号（账号是否存在，回答相同）',
+          en: 'Invite an existing account by username (the same answer whether or not it exists)',
+          errors: [
+            'ALREADY_INVITED',
+            'ALREADY_MEMBER',
+            'PROFILE_NOT_ALLOWED',
+            'CANNOT_RAISE_OWN_PROFILES',
+            'PLATFORM_PROFILE_OPERATOR_ONLY',
+            'PLATFORM_PROFILE_SYSTEM_ADMIN_ONLY',
+          ],
+        }),
         description:
           'The person joins once they accept from their own to-dos. An unknown username and a ' +
           'system administrator get the same answer as any account; their invitation can never be ' +
@@ -58,8 +68,10 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary: "The organisation's invitations waiting for an answer, by username only",
+        ...describeRoute({
+          zh: '本单位待答复的邀请，仅显示用户名',
+          en: "The organisation's invitations waiting for an answer, by username only",
+        }),
         params: orgParams,
         response: { 200: envelopeOf(orgInvitationList) },
       },
@@ -72,8 +84,11 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary: 'Withdraw an invitation still waiting for an answer',
+        ...describeRoute({
+          zh: '撤销尚未答复的邀请',
+          en: 'Withdraw an invitation still waiting for an answer',
+          errors: ['INVITATION_NOT_PENDING'],
+        }),
         params: orgInvitationParams,
         response: { 200: envelopeOf(z.null()) },
       },
@@ -89,8 +104,10 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary: "The caller's invitations to join organisations, waiting for their answer",
+        ...describeRoute({
+          zh: '调用者收到的待答复的入单位邀请',
+          en: "The caller's invitations to join organisations, waiting for their answer",
+        }),
         response: { 200: envelopeOf(myInvitationList) },
       },
     },
@@ -102,8 +119,11 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary: 'Accept an invitation: join the organisation with the invited profiles',
+        ...describeRoute({
+          zh: '接受邀请：以邀请的权限加入该单位',
+          en: 'Accept an invitation: join the organisation with the invited profiles',
+          errors: ['ALREADY_MEMBER', 'INVITATION_NOT_PENDING', 'INVITATION_NO_LONGER_VALID'],
+        }),
         params: ownParams,
         response: { 200: envelopeOf(z.object({ orgId: z.string(), memberId: z.string() })) },
       },
@@ -124,8 +144,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary: 'Decline an invitation',
+        ...describeRoute({ zh: '拒绝邀请', en: 'Decline an invitation', errors: ['INVITATION_NOT_PENDING'] }),
         params: ownParams,
         response: { 200: envelopeOf(z.null()) },
       },

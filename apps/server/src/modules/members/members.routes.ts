@@ -18,11 +18,11 @@ import {
   unlockMember,
   updateMember,
 } from './members.service.js';
+import { describeRoute } from '../../lib/route-docs.js';
 
 const orgParams = z.object({ orgId: z.uuid() });
 const memberParams = z.object({ orgId: z.uuid(), memberId: z.uuid() });
 const tags = ['members'];
-const security = [{ bearer: [] }];
 
 export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(invitationsRoutes);
@@ -32,9 +32,10 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary:
-          'Whether the caller administers the organisation (query orgId; without it, any organisation)',
+        ...describeRoute({
+          zh: '调用者是否为单位管理员（查询参数 orgId；不带时为任一单位）',
+          en: 'Whether the caller administers the organisation (query orgId; without it, any organisation)',
+        }),
         querystring: z.object({ orgId: z.uuid().optional() }),
         response: { 200: envelopeOf(z.boolean()) },
       },
@@ -51,8 +52,10 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary: "The organisation's people, with profiles, admin flag and state (org admins only)",
+        ...describeRoute({
+          zh: '本单位人员，含权限、管理员标记和状态（仅单位管理员）',
+          en: "The organisation's people, with profiles, admin flag and state (org admins only)",
+        }),
         params: orgParams,
         response: { 200: envelopeOf(orgMembersResult) },
       },
@@ -69,8 +72,18 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary: 'Add a person with a new account (an existing account is invited instead)',
+        ...describeRoute({
+          zh: '以新账号添加人员（已有账号请改用邀请）',
+          en: 'Add a person with a new account (an existing account is invited instead)',
+          errors: [
+            'USERNAME_TAKEN',
+            'PASSWORD_POLICY',
+            'PROFILE_NOT_ALLOWED',
+            'CANNOT_RAISE_OWN_PROFILES',
+            'PLATFORM_PROFILE_OPERATOR_ONLY',
+            'PLATFORM_PROFILE_SYSTEM_ADMIN_ONLY',
+          ],
+        }),
         params: orgParams,
         body: addMemberRequest,
         response: { 200: envelopeOf(z.object({ id: z.string() })) },
@@ -94,9 +107,19 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary:
-          'Change profiles, admin flag or enabled state; the last admin cannot be removed, nobody raises their own',
+        ...describeRoute({
+          zh: '修改人员的权限、管理员标记或启用状态；不能去掉最后一位管理员，也不能提升自己',
+          en: 'Change profiles, admin flag or enabled state; the last admin cannot be removed, nobody raises their own',
+          errors: [
+            'LAST_ADMIN',
+            'CANNOT_DISABLE_SELF',
+            'CANNOT_RAISE_OWN_PROFILES',
+            'CANNOT_RAISE_OWN_ADMIN',
+            'PROFILE_NOT_ALLOWED',
+            'PLATFORM_PROFILE_OPERATOR_ONLY',
+            'PLATFORM_PROFILE_SYSTEM_ADMIN_ONLY',
+          ],
+        }),
         params: memberParams,
         body: updateMemberRequest,
         response: { 200: envelopeOf(z.null()) },
@@ -118,8 +141,11 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary: 'Give the person a temporary password (shown once; must be changed at the next sign-in)',
+        ...describeRoute({
+          zh: '为人员设置临时密码（只显示一次；下次登录须修改）',
+          en: 'Give the person a temporary password (shown once; must be changed at the next sign-in)',
+          errors: ['RESET_NOT_ALLOWED'],
+        }),
         params: memberParams,
         response: { 200: envelopeOf(passwordResetResult) },
       },
@@ -140,8 +166,11 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary: 'Lift a sign-in lockout',
+        ...describeRoute({
+          zh: '解除登录锁定',
+          en: 'Lift a sign-in lockout',
+          errors: ['UNLOCK_NOT_ALLOWED'],
+        }),
         params: memberParams,
         response: { 200: envelopeOf(z.null()) },
       },

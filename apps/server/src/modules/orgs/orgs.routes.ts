@@ -27,9 +27,9 @@ import {
   findOrgAdmins,
   listCompaniesOfType,
 } from './orgs.service.js';
+import { describeRoute } from '../../lib/route-docs.js';
 
 const tags = ['orgs'];
-const security = [{ bearer: [] }];
 /** Comma-separated organisation ids, as the legacy calls take them. */
 const idList = commaList(z.uuid(), { min: 1 });
 
@@ -39,8 +39,10 @@ export const orgsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary: 'Organisations with filters (type, enabled, name or credit code, region) and paging',
+        ...describeRoute({
+          zh: '单位列表，可按类型、启用状态、名称或信用代码、地区筛选并分页',
+          en: 'Organisations with filters (type, enabled, name or credit code, region) and paging',
+        }),
         querystring: companyQuery,
         response: { 200: envelopeOf(companyPage) },
       },
@@ -53,8 +55,10 @@ export const orgsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary: 'Enabled organisations of one type, for pickers',
+        ...describeRoute({
+          zh: '某一类型的已启用单位，供选择',
+          en: 'Enabled organisations of one type, for pickers',
+        }),
         params: z.object({ type: z.enum(ORG_TYPES) }),
         response: { 200: envelopeOf(z.array(companyOption)) },
       },
@@ -67,8 +71,10 @@ export const orgsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary: 'The admins (contact persons) of several organisations',
+        ...describeRoute({
+          zh: '若干单位的管理员（联系人）',
+          en: 'The admins (contact persons) of several organisations',
+        }),
         params: z.object({ ids: idList }),
         response: { 200: envelopeOf(z.array(orgAdminsEntry)) },
       },
@@ -81,9 +87,10 @@ export const orgsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary:
-          'The admins (contact persons) of one organisation; 404 when it does not exist or is disabled',
+        ...describeRoute({
+          zh: '一个单位的管理员（联系人）；单位不存在或已停用时答 404',
+          en: 'The admins (contact persons) of one organisation; 404 when it does not exist or is disabled',
+        }),
         params: z.object({ id: z.uuid() }),
         response: { 200: envelopeOf(orgAdminsEntry) },
       },
@@ -100,8 +107,17 @@ export const orgsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary: 'Create an organisation of any type with its first admin (system admin)',
+        ...describeRoute({
+          zh: '新建任意类型的单位及其首位管理员（系统管理员）',
+          en: 'Create an organisation of any type with its first admin (system admin)',
+          errors: [
+            'USERNAME_TAKEN',
+            'CREDIT_CODE_TAKEN',
+            'PASSWORD_POLICY',
+            'PLATFORM_OPERATOR_EXISTS',
+            'PLATFORM_OPERATOR_NOT_CONTROL',
+          ],
+        }),
         body: adminCreateOrgRequest,
         response: { 200: envelopeOf(orgSummary) },
       },
@@ -122,9 +138,10 @@ export const orgsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary:
-          'Disable or re-enable an organisation (system admin); members of a disabled one cannot act for it',
+        ...describeRoute({
+          zh: '停用或重新启用单位（系统管理员）；停用单位的人员不能以该单位身份操作',
+          en: 'Disable or re-enable an organisation (system admin); members of a disabled one cannot act for it',
+        }),
         params: z.object({ orgId: z.uuid() }),
         body: setOrgEnabledRequest,
         response: { 200: envelopeOf(z.null()) },
@@ -146,8 +163,10 @@ export const orgsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary: 'An enterprise directory entry with all its public details (information service)',
+        ...describeRoute({
+          zh: '企业名录中的一个条目及其全部公开信息（信息服务）',
+          en: 'An enterprise directory entry with all its public details (information service)',
+        }),
         params: idParams,
         response: { 200: envelopeOf(orgDetail) },
       },
@@ -160,8 +179,11 @@ export const orgsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary: 'Add an enterprise to the directory, without accounts (information service)',
+        ...describeRoute({
+          zh: '向企业名录添加企业，不含账号（信息服务）',
+          en: 'Add an enterprise to the directory, without accounts (information service)',
+          errors: ['CREDIT_CODE_TAKEN'],
+        }),
         body: orgDetailsRequest,
         response: { 200: envelopeOf(orgSummary) },
       },
@@ -175,8 +197,11 @@ export const orgsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary: 'Change the public details of an enterprise; its type stays (information service)',
+        ...describeRoute({
+          zh: '修改企业的公开信息；类型不变（信息服务）',
+          en: 'Change the public details of an enterprise; its type stays (information service)',
+          errors: ['CREDIT_CODE_TAKEN'],
+        }),
         params: idParams,
         body: orgDetailsRequest,
         response: { 200: envelopeOf(orgSummary) },

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { envelopeOf, healthResult, platformConfig, type PlatformConfig } from '@drp/domain';
 import { ok } from '../../lib/envelope.js';
 import { renderOperationManual } from './operation-manual.js';
+import { describeRoute } from '../../lib/route-docs.js';
 
 export const MANUAL_URL = '/api/platform/manual';
 
@@ -20,7 +21,13 @@ export const platformRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/health',
-    { schema: { tags: ['platform'], summary: 'Liveness', response: { 200: envelopeOf(healthResult) } } },
+    {
+      schema: {
+        tags: ['platform'],
+        ...describeRoute({ zh: '服务存活检查', en: 'Liveness' }),
+        response: { 200: envelopeOf(healthResult) },
+      },
+    },
     async (request) => ok(request, { status: 'ok' as const }),
   );
 
@@ -29,7 +36,10 @@ export const platformRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['platform'],
-        summary: 'Public settings the web app needs before sign-in',
+        ...describeRoute({
+          zh: '网页端登录前需要的公开设置',
+          en: 'Public settings the web app needs before sign-in',
+        }),
         response: { 200: envelopeOf(platformConfig) },
       },
     },
@@ -41,7 +51,7 @@ export const platformRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['platform'],
-        summary: 'Download the operation manual (PDF)',
+        ...describeRoute({ zh: '下载操作手册（PDF）', en: 'Download the operation manual (PDF)' }),
         produces: ['application/pdf'],
         response: { 200: z.any().meta({ description: 'PDF file' }) },
       },

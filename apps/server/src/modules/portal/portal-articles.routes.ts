@@ -27,9 +27,9 @@ import {
   publishArticle,
   unpublishArticle,
 } from './portal-articles.service.js';
+import { describeRoute } from '../../lib/route-docs.js';
 
 const tags = ['portal'];
-const security = [{ bearer: [] }];
 const idParams = z.object({ id: z.uuid() });
 const STAFF = '/api/info/portal/articles';
 
@@ -43,7 +43,10 @@ export const portalArticlesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: "One category's published articles: pinned first, then newest; title search and date range",
+        ...describeRoute({
+          zh: '某一栏目已发布的文章：置顶在前，其余最新在前；可按标题和日期范围查找',
+          en: "One category's published articles: pinned first, then newest; title search and date range",
+        }),
         querystring: portalArticleListQuery,
         response: { 200: envelopeOf(portalArticlePage) },
       },
@@ -58,7 +61,10 @@ export const portalArticlesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'A published article with its attachments and neighbours; drafts and deleted ones are 404',
+        ...describeRoute({
+          zh: '已发布的文章及其附件和上下篇；草稿和已删除的答 404',
+          en: 'A published article with its attachments and neighbours; drafts and deleted ones are 404',
+        }),
         params: idParams,
         response: { 200: envelopeOf(portalArticle) },
       },
@@ -73,8 +79,10 @@ export const portalArticlesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary: 'Articles for staff, drafts too (not deleted ones): the last changed first',
+        ...describeRoute({
+          zh: '供工作人员查看的文章，含草稿（不含已删除）：最近修改在前',
+          en: 'Articles for staff, drafts too (not deleted ones): the last changed first',
+        }),
         querystring: staffArticleListQuery,
         response: { 200: envelopeOf(staffArticlePage) },
       },
@@ -87,8 +95,15 @@ export const portalArticlesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary: 'Creates a draft; the body is sanitised (bodyCleaned says whether anything was removed)',
+        ...describeRoute({
+          zh: '新建草稿；正文经过清理（bodyCleaned 表示是否删去了内容）',
+          en: 'Creates a draft; the body is sanitised (bodyCleaned says whether anything was removed)',
+          errors: [
+            'PORTAL_BANNER_NEEDS_COVER',
+            'PORTAL_UPLOAD_UNAVAILABLE',
+            'PORTAL_UPLOAD_PURPOSE_MISMATCH',
+          ],
+        }),
         body: saveArticleRequest,
         response: { 200: envelopeOf(savedArticle) },
       },
@@ -102,8 +117,10 @@ export const portalArticlesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary: 'An article for staff, draft or published',
+        ...describeRoute({
+          zh: '供工作人员查看的一篇文章，草稿或已发布',
+          en: 'An article for staff, draft or published',
+        }),
         params: idParams,
         response: { 200: envelopeOf(staffArticle) },
       },
@@ -116,8 +133,15 @@ export const portalArticlesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary: 'Saves an article; it keeps its status (a published one shows the change at once)',
+        ...describeRoute({
+          zh: '保存文章；状态不变（已发布的立即显示修改）',
+          en: 'Saves an article; it keeps its status (a published one shows the change at once)',
+          errors: [
+            'PORTAL_BANNER_NEEDS_COVER',
+            'PORTAL_UPLOAD_UNAVAILABLE',
+            'PORTAL_UPLOAD_PURPOSE_MISMATCH',
+          ],
+        }),
         params: idParams,
         body: saveArticleRequest,
         response: { 200: envelopeOf(savedArticle) },
@@ -139,8 +163,10 @@ export const portalArticlesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary: 'Deletes an article (kept for the record): from now on it is 404 everywhere',
+        ...describeRoute({
+          zh: '删除文章（留档）：此后各处均答 404',
+          en: 'Deletes an article (kept for the record): from now on it is 404 everywhere',
+        }),
         params: idParams,
         response: { 200: envelopeOf(z.null()) },
       },
@@ -156,8 +182,11 @@ export const portalArticlesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary: 'Publishes an article: the public sees it at its next look',
+        ...describeRoute({
+          zh: '发布文章：公众下次访问即可看到',
+          en: 'Publishes an article: the public sees it at its next look',
+          errors: ['PORTAL_BANNER_NEEDS_COVER'],
+        }),
         params: idParams,
         response: { 200: envelopeOf(staffArticle) },
       },
@@ -171,8 +200,10 @@ export const portalArticlesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary: 'Withdraws an article to a draft: the public loses it at its next look',
+        ...describeRoute({
+          zh: '撤回文章为草稿：公众下次访问即看不到',
+          en: 'Withdraws an article to a draft: the public loses it at its next look',
+        }),
         params: idParams,
         response: { 200: envelopeOf(staffArticle) },
       },
@@ -186,8 +217,10 @@ export const portalArticlesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary: 'Who changed what in an article, newest first (from the audit log)',
+        ...describeRoute({
+          zh: '文章的修改记录，最新在前（来自审计日志）',
+          en: 'Who changed what in an article, newest first (from the audit log)',
+        }),
         params: idParams,
         response: { 200: envelopeOf(z.array(portalHistoryEntry)) },
       },

@@ -21,9 +21,9 @@ import {
   listCreditEntryHistory,
   listStaffCreditEntries,
 } from './portal-credit.service.js';
+import { describeRoute } from '../../lib/route-docs.js';
 
 const tags = ['portal'];
-const security = [{ bearer: [] }];
 const idParams = z.object({ id: z.uuid() });
 
 /**
@@ -38,8 +38,10 @@ export const portalCreditRoutes: FastifyPluginAsyncZod = async (app) => {
       onSend: cachePublicJson,
       schema: {
         tags,
-        summary:
-          "One of creditInformation's lists (commendations, bulletins, the cities', other provinces'): published entries, newest first",
+        ...describeRoute({
+          zh: '信用信息的一个列表（表彰、通报、各市、外省）：已发布条目，最新在前',
+          en: "One of creditInformation's lists (commendations, bulletins, the cities', other provinces'): published entries, newest first",
+        }),
         querystring: creditListQuery,
         response: { 200: envelopeOf(creditEntryPage) },
       },
@@ -52,8 +54,10 @@ export const portalCreditRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary: 'Every credit entry that is not deleted, unpublished ones too (information staff)',
+        ...describeRoute({
+          zh: '全部未删除的信用信息，含未发布的（信息服务人员）',
+          en: 'Every credit entry that is not deleted, unpublished ones too (information staff)',
+        }),
         querystring: staffCreditListQuery,
         response: { 200: envelopeOf(staffCreditPage) },
       },
@@ -66,9 +70,11 @@ export const portalCreditRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary:
-          'Adds a commendation or bulletin entry; its decision document is an upload named by documentId',
+        ...describeRoute({
+          zh: '新增表彰或通报条目；其决定文件为 documentId 指定的上传文件',
+          en: 'Adds a commendation or bulletin entry; its decision document is an upload named by documentId',
+          errors: ['CREDIT_DOCUMENT_INVALID'],
+        }),
         body: saveCreditEntryRequest,
         response: { 200: envelopeOf(staffCreditEntry) },
       },
@@ -82,8 +88,11 @@ export const portalCreditRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary: 'Changes a credit entry (all its fields; documentId keeps, replaces or drops the document)',
+        ...describeRoute({
+          zh: '修改信用信息条目（全部字段；documentId 保留、替换或去掉文件）',
+          en: 'Changes a credit entry (all its fields; documentId keeps, replaces or drops the document)',
+          errors: ['CREDIT_DOCUMENT_INVALID'],
+        }),
         params: idParams,
         body: saveCreditEntryRequest,
         response: { 200: envelopeOf(staffCreditEntry) },
@@ -105,8 +114,10 @@ export const portalCreditRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary: 'Deletes a credit entry: gone from every list, its history kept',
+        ...describeRoute({
+          zh: '删除信用信息条目：从各列表消失，保留历史',
+          en: 'Deletes a credit entry: gone from every list, its history kept',
+        }),
         params: idParams,
         response: { 200: envelopeOf(z.null()) },
       },
@@ -122,8 +133,10 @@ export const portalCreditRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary: "A credit entry's history: who added, changed or deleted it and what changed, newest first",
+        ...describeRoute({
+          zh: '信用信息条目的历史：谁新增、修改或删除及改了什么，最新在前',
+          en: "A credit entry's history: who added, changed or deleted it and what changed, newest first",
+        }),
         params: idParams,
         response: { 200: envelopeOf(z.array(portalHistoryEntry)) },
       },

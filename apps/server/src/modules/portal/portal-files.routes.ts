@@ -15,6 +15,7 @@ import { uploadParts } from '../../lib/upload-parts.js';
 import { sendStoredFile } from '../../lib/send-stored-file.js';
 import { PUBLIC_FILE_CACHE_CONTROL, cachePublicFile, ifNoneMatchHits } from './portal-cache.js';
 import { openPublicPortalFile, openStaffPortalFile, receivePortalUpload } from './portal-files.service.js';
+import { describeRoute } from '../../lib/route-docs.js';
 
 const idParams = z.object({ id: z.uuid() });
 const produces = [...new Set([...PORTAL_ATTACHMENT_CONTENT_TYPES, ...PORTAL_COVER_CONTENT_TYPES])];
@@ -35,11 +36,21 @@ export const portalFilesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['portal'],
-        security: [{ bearer: [] }],
-        summary:
-          `Uploads an attachment (at most ${MB(PORTAL_LIMITS.attachmentMaxBytes)} MB) or a cover ` +
-          `(at most ${MB(PORTAL_LIMITS.coverMaxBytes)} MB) for an item saved later ` +
-          '(multipart: the field purpose, ATTACHMENT or COVER, then the part "file"; the type is judged by content)',
+        ...describeRoute({
+          zh: '上传附件或封面图片',
+          en:
+            `Uploads an attachment (at most ${MB(PORTAL_LIMITS.attachmentMaxBytes)} MB) or a cover ` +
+            `(at most ${MB(PORTAL_LIMITS.coverMaxBytes)} MB) for an item saved later ` +
+            '(multipart: the field purpose, ATTACHMENT or COVER, then the part "file"; the type is judged by content)',
+          errors: [
+            'PORTAL_UPLOAD_PURPOSE_MISSING',
+            'PORTAL_UPLOAD_FILE_MISSING',
+            'PORTAL_ATTACHMENT_TYPE_REFUSED',
+            'PORTAL_COVER_TYPE_REFUSED',
+            'PORTAL_FILE_TOO_LARGE',
+            'FILE_NAME_EMPTY',
+          ],
+        }),
         consumes: ['multipart/form-data'],
         response: { 200: envelopeOf(portalUpload) },
       },
@@ -75,8 +86,10 @@ export const portalFilesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['portal'],
-        summary:
-          'A file of a published item: attachments as downloads, pictures inline; cacheable a day (strong ETag)',
+        ...describeRoute({
+          zh: '已发布内容的文件：附件下载，图片内嵌；可缓存一天（强 ETag）',
+          en: 'A file of a published item: attachments as downloads, pictures inline; cacheable a day (strong ETag)',
+        }),
         params: idParams,
         produces,
         response: { 200: z.any(), 304: z.any().describe('Not modified: the ETag matches') },
@@ -102,8 +115,10 @@ export const portalFilesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['portal'],
-        security: [{ bearer: [] }],
-        summary: 'Any portal file for staff, drafts’ and unused uploads too',
+        ...describeRoute({
+          zh: '供工作人员查看的任意门户文件，含草稿和未使用的上传',
+          en: 'Any portal file for staff, drafts’ and unused uploads too',
+        }),
         params: idParams,
         produces,
         response: { 200: z.any() },

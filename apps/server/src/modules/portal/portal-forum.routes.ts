@@ -27,9 +27,9 @@ import {
   replyToForumTopic,
   type ForumAuthor,
 } from './portal-forum.service.js';
+import { describeRoute } from '../../lib/route-docs.js';
 
 const tags = ['portal'];
-const security = [{ bearer: [] }];
 const idParams = z.object({ id: z.uuid() });
 
 /**
@@ -66,7 +66,10 @@ export const portalForumRoutes: FastifyPluginAsyncZod = async (app) => {
       onSend: cachePublicJson,
       schema: {
         tags,
-        summary: 'Visible forum topics, the most recently active first',
+        ...describeRoute({
+          zh: '论坛中可见的主题，最近活跃在前',
+          en: 'Visible forum topics, the most recently active first',
+        }),
         querystring: portalListQuery,
         response: { 200: envelopeOf(forumTopicPage) },
       },
@@ -81,7 +84,11 @@ export const portalForumRoutes: FastifyPluginAsyncZod = async (app) => {
       onSend: cachePublicJson,
       schema: {
         tags,
-        summary: 'A visible topic with its visible replies, oldest first; a hidden topic answers 404',
+        ...describeRoute({
+          zh: '一个可见主题及其可见回复，最早在前；隐藏的主题答 404',
+          en: 'A visible topic with its visible replies, oldest first; a hidden topic answers 404',
+          errors: ['FORUM_TOPIC_HIDDEN'],
+        }),
         params: idParams,
         response: { 200: envelopeOf(forumTopic) },
       },
@@ -95,8 +102,11 @@ export const portalForumRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: postRateLimit },
       schema: {
         tags,
-        security,
-        summary: 'Opens a topic (signed-in users); the body is sanitised rich text',
+        ...describeRoute({
+          zh: '发表主题（已登录用户）；正文为经过清理的富文本',
+          en: 'Opens a topic (signed-in users); the body is sanitised rich text',
+          errors: ['FORUM_BODY_EMPTY'],
+        }),
         body: forumTopicRequest,
         response: { 200: envelopeOf(forumTopic) },
       },
@@ -111,8 +121,11 @@ export const portalForumRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: postRateLimit },
       schema: {
         tags,
-        security,
-        summary: 'Replies to a visible topic that is not locked (signed-in users)',
+        ...describeRoute({
+          zh: '回复未锁定的可见主题（已登录用户）',
+          en: 'Replies to a visible topic that is not locked (signed-in users)',
+          errors: ['FORUM_BODY_EMPTY', 'FORUM_TOPIC_HIDDEN', 'FORUM_TOPIC_LOCKED'],
+        }),
         params: idParams,
         body: forumReplyRequest,
         response: { 200: envelopeOf(forumReply) },
@@ -134,8 +147,10 @@ export const portalForumRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary: 'Every forum topic, hidden ones too (information staff)',
+        ...describeRoute({
+          zh: '全部论坛主题，含隐藏的（信息服务人员）',
+          en: 'Every forum topic, hidden ones too (information staff)',
+        }),
         querystring: portalListQuery,
         response: { 200: envelopeOf(forumTopicPage) },
       },
@@ -148,8 +163,10 @@ export const portalForumRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary: 'A topic with all its replies, hidden ones too (information staff)',
+        ...describeRoute({
+          zh: '一个主题及其全部回复，含隐藏的（信息服务人员）',
+          en: 'A topic with all its replies, hidden ones too (information staff)',
+        }),
         params: idParams,
         response: { 200: envelopeOf(forumTopic) },
       },
@@ -162,8 +179,10 @@ export const portalForumRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary: 'Hides or shows a topic, locks or unlocks it against replies',
+        ...describeRoute({
+          zh: '隐藏或显示主题，锁定或解锁回复',
+          en: 'Hides or shows a topic, locks or unlocks it against replies',
+        }),
         params: idParams,
         body: forumModerationRequest,
         response: { 200: envelopeOf(forumTopicSummary) },
@@ -185,8 +204,7 @@ export const portalForumRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary: 'Hides or shows a reply',
+        ...describeRoute({ zh: '隐藏或显示回复', en: 'Hides or shows a reply' }),
         params: idParams,
         body: z.object({ hidden: z.boolean() }),
         response: { 200: envelopeOf(forumReply) },

@@ -4,9 +4,9 @@ import { ok } from '../../lib/envelope.js';
 import { auditActorOf } from '../audit/audit.service.js';
 import { answerFromCache, cachePublicJson } from './portal-cache.js';
 import { getPortalHome, getPortalSite, savePortalSite } from './portal-site.service.js';
+import { describeRoute } from '../../lib/route-docs.js';
 
 const tags = ['portal'];
-const security = [{ bearer: [] }];
 
 /** The portal's home page and its frame (links, footer): public and cacheable; staff edit the frame. */
 export const portalSiteRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -15,8 +15,10 @@ export const portalSiteRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary:
-          'The home page: banner, newest items of every category, latest commendations and criticisms, newest forum topics',
+        ...describeRoute({
+          zh: '门户首页：横幅、各栏目最新内容、最新表彰和通报、论坛最新主题',
+          en: 'The home page: banner, newest items of every category, latest commendations and criticisms, newest forum topics',
+        }),
         response: { 200: envelopeOf(portalHome) },
       },
       onRequest: answerFromCache,
@@ -30,7 +32,10 @@ export const portalSiteRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'What frames every portal page: the link lists and the footer',
+        ...describeRoute({
+          zh: '各门户页面共用的友情链接和页脚',
+          en: 'What frames every portal page: the link lists and the footer',
+        }),
         response: { 200: envelopeOf(portalSite) },
       },
       onRequest: answerFromCache,
@@ -44,8 +49,7 @@ export const portalSiteRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary: 'The link lists and the footer, for editing',
+        ...describeRoute({ zh: '友情链接和页脚，供编辑', en: 'The link lists and the footer, for editing' }),
         response: { 200: envelopeOf(portalSite) },
       },
     },
@@ -57,8 +61,11 @@ export const portalSiteRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary: 'Replaces every link list and the footer at once',
+        ...describeRoute({
+          zh: '一次替换全部友情链接和页脚',
+          en: 'Replaces every link list and the footer at once',
+          errors: ['PORTAL_LINKS_PER_GROUP', 'PORTAL_LINK_SCHEME'],
+        }),
         body: saveSiteRequest,
         response: { 200: envelopeOf(portalSite) },
       },

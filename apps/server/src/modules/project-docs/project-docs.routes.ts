@@ -24,9 +24,9 @@ import {
   removeProjectDoc,
 } from './project-docs.service.js';
 import { actingMember } from '../project-access/project-access.service.js';
+import { describeRoute } from '../../lib/route-docs.js';
 
 const tags = ['project-docs'];
-const security = [{ bearer: [] }];
 const idParams = z.object({ id: z.uuid() });
 const MB = LIMITS.projectDocMaxBytes / 1048576;
 
@@ -45,8 +45,11 @@ export const projectDocsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary: "An application's attachments, newest first, of one kind (modelType) when given",
+        ...describeRoute({
+          zh: '报审的附件，最新在前，可按类型（modelType）筛选',
+          en: "An application's attachments, newest first, of one kind (modelType) when given",
+          project: 'project.view',
+        }),
         querystring: projectDocListQuery,
         response: { 200: envelopeOf(projectDocPage) },
       },
@@ -60,8 +63,17 @@ export const projectDocsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary: `Attach a file to a draft application (multipart: fields projectId, modelType, remark, then the part "file"; PDF, OFD, JPG or PNG by content, at most ${MB} MB)`,
+        ...describeRoute({
+          zh: '向草稿报审添加附件（multipart：字段 projectId、modelType、remark，然后文件部分 file；按内容判断为 PDF、OFD、JPG 或 PNG）',
+          en: `Attach a file to a draft application (multipart: fields projectId, modelType, remark, then the part "file"; PDF, OFD, JPG or PNG by content, at most ${MB} MB)`,
+          project: 'attachments.edit',
+          errors: [
+            'PROJECT_DOC_FILE_MISSING',
+            'PROJECT_DOC_UNSUPPORTED_FILE',
+            'FILE_TOO_LARGE',
+            'FILE_NAME_EMPTY',
+          ],
+        }),
         consumes: ['multipart/form-data'],
         response: { 200: envelopeOf(projectDoc) },
       },
@@ -101,8 +113,11 @@ export const projectDocsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary: 'Deletes an attachment of a draft application',
+        ...describeRoute({
+          zh: '删除草稿报审的附件',
+          en: 'Deletes an attachment of a draft application',
+          project: 'attachments.edit',
+        }),
         params: idParams,
         response: { 200: envelopeOf(z.null()) },
       },
@@ -122,8 +137,11 @@ export const projectDocsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary: "Changes an attachment's remark, while its application is a draft",
+        ...describeRoute({
+          zh: '修改附件备注（报审为草稿时）',
+          en: "Changes an attachment's remark, while its application is a draft",
+          project: 'attachments.edit',
+        }),
         params: idParams,
         body: projectDocRemarkRequest,
         response: { 200: envelopeOf(projectDoc) },
@@ -146,8 +164,11 @@ export const projectDocsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary: 'The file of an attachment, as a download under its own name',
+        ...describeRoute({
+          zh: '下载附件文件，使用其原文件名',
+          en: 'The file of an attachment, as a download under its own name',
+          project: 'project.view',
+        }),
         params: idParams,
         produces: [...PROJECT_DOC_CONTENT_TYPES],
         response: { 200: z.any() },

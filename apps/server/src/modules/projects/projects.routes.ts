@@ -36,9 +36,9 @@ import {
   submitApplication,
   updateApplication,
 } from './projects.service.js';
+import { describeRoute } from '../../lib/route-docs.js';
 
 const tags = ['projects'];
-const security = [{ bearer: [] }];
 const idParams = z.object({ id: z.uuid() });
 const orgParams = z.object({ orgId: z.uuid() });
 const saved = z.object({ id: z.string(), code: z.string() });
@@ -56,8 +56,10 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary: 'Whether the application is submitted (and not recalled), for a party to the project',
+        ...describeRoute({
+          zh: '报审是否已提交（且未撤回），仅项目参与单位可查',
+          en: 'Whether the application is submitted (and not recalled), for a party to the project',
+        }),
         params: z.object({ projectId: z.uuid() }),
         response: { 200: envelopeOf(z.boolean()) },
       },
@@ -77,8 +79,10 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary: 'Registers a project master of the construction unit',
+        ...describeRoute({
+          zh: '登记建设单位的项目',
+          en: 'Registers a project master of the construction unit',
+        }),
         params: orgParams,
         body: projectDicRequest,
         response: { 200: envelopeOf(projectDic) },
@@ -92,8 +96,7 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary: 'Changes a project master',
+        ...describeRoute({ zh: '修改项目', en: 'Changes a project master' }),
         params: orgParams,
         body: projectDicUpdateRequest,
         response: { 200: envelopeOf(projectDic) },
@@ -109,8 +112,11 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary: 'Deletes a project master that has no application',
+        ...describeRoute({
+          zh: '删除没有报审的项目',
+          en: 'Deletes a project master that has no application',
+          errors: ['PROJECT_DIC_IN_USE'],
+        }),
         params: orgParams.extend({ id: z.uuid() }),
         response: { 200: envelopeOf(z.null()) },
       },
@@ -125,8 +131,10 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary: "The construction unit's project masters (isAlter: those a change can start from)",
+        ...describeRoute({
+          zh: '建设单位的项目（isAlter：可发起变更的项目）',
+          en: "The construction unit's project masters (isAlter: those a change can start from)",
+        }),
         params: orgParams,
         body: projectDicQuery,
         response: { 200: envelopeOf(z.array(projectDic)) },
@@ -142,8 +150,10 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary: 'The code the next application in a region would get (assigned for real on saving)',
+        ...describeRoute({
+          zh: '某地区下一份报审将得到的编号（保存时才正式分配）',
+          en: 'The code the next application in a region would get (assigned for real on saving)',
+        }),
         querystring: z.object({ regionCode: regionCodeField }),
         response: { 200: envelopeOf(z.string()) },
       },
@@ -155,8 +165,11 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary: 'Saves a new draft application',
+        ...describeRoute({
+          zh: '保存新的报审草稿',
+          en: 'Saves a new draft application',
+          errors: ['PARTY_WRONG_TYPE', 'DICTIONARY_CODE_UNKNOWN'],
+        }),
         body: projectForm,
         response: { 200: envelopeOf(saved) },
       },
@@ -176,8 +189,12 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary: 'Changes a draft application',
+        ...describeRoute({
+          zh: '修改报审草稿',
+          en: 'Changes a draft application',
+          project: 'application.edit',
+          errors: ['PARTY_WRONG_TYPE', 'DICTIONARY_CODE_UNKNOWN'],
+        }),
         body: projectUpdateRequest,
         response: { 200: envelopeOf(z.null()) },
       },
@@ -197,8 +214,11 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary: 'Deletes a draft application',
+        ...describeRoute({
+          zh: '删除报审草稿',
+          en: 'Deletes a draft application',
+          project: 'application.delete',
+        }),
         params: idParams,
         response: { 200: envelopeOf(z.null()) },
       },
@@ -217,8 +237,12 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary: 'Submits a draft to its design and survey units (n: the submit count the form showed)',
+        ...describeRoute({
+          zh: '向设计、勘察单位提交报审草稿（n：表单显示的提交次数）',
+          en: 'Submits a draft to its design and survey units (n: the submit count the form showed)',
+          project: 'application.submit',
+          errors: ['PROJECT_NO_BUILDINGS', 'CONFLICT'],
+        }),
         params: z.object({ id: z.uuid(), n: z.coerce.number().int().min(0) }),
         response: { 200: envelopeOf(z.null()) },
       },
@@ -238,8 +262,11 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary: 'Recalls a submitted application until the review agency accepts it',
+        ...describeRoute({
+          zh: '撤回已提交的报审（审查机构受理前）',
+          en: 'Recalls a submitted application until the review agency accepts it',
+          project: 'application.revoke',
+        }),
         params: idParams,
         response: { 200: envelopeOf(z.null()) },
       },
@@ -258,8 +285,11 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary: 'One application, read-only',
+        ...describeRoute({
+          zh: '一份报审（只读）',
+          en: 'One application, read-only',
+          project: 'project.view',
+        }),
         params: idParams,
         response: { 200: envelopeOf(projectDetail) },
       },
@@ -272,8 +302,11 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary: 'Whether this is the first application under its project master',
+        ...describeRoute({
+          zh: '是否为该项目的首次报审',
+          en: 'Whether this is the first application under its project master',
+          project: 'project.view',
+        }),
         params: idParams,
         response: { 200: envelopeOf(z.boolean()) },
       },
@@ -286,8 +319,11 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary: 'Whether the review agency has accepted the application',
+        ...describeRoute({
+          zh: '审查机构是否已受理该报审',
+          en: 'Whether the review agency has accepted the application',
+          project: 'project.view',
+        }),
         params: z.object({ projectId: z.uuid() }),
         response: { 200: envelopeOf(z.boolean()) },
       },
@@ -303,8 +339,10 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary: 'The newest 100 applications the acting organisation sees, for pickers',
+        ...describeRoute({
+          zh: '代表单位可见的最新 100 份报审，供选择',
+          en: 'The newest 100 applications the acting organisation sees, for pickers',
+        }),
         response: { 200: envelopeOf(z.array(projectSummary)) },
       },
     },
@@ -321,8 +359,10 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary: 'How many applications of the acting organisation’s list are in each status',
+        ...describeRoute({
+          zh: '代表单位列表中各状态的报审数量',
+          en: 'How many applications of the acting organisation’s list are in each status',
+        }),
         response: { 200: envelopeOf(projectStatusCounts) },
       },
     },
@@ -334,11 +374,17 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         schema: {
           tags,
-          security,
-          summary:
+          ...describeRoute(
             path === 'searchForSupervise'
-              ? 'Submitted applications a supervising authority (its region) or joint-review body sees'
-              : 'The applications the acting organisation sees, newest first, with filters',
+              ? {
+                  zh: '主管部门（本地区）或联审部门可见的已提交报审',
+                  en: 'Submitted applications a supervising authority (its region) or joint-review body sees',
+                }
+              : {
+                  zh: '代表单位可见的报审，最新在前，可筛选',
+                  en: 'The applications the acting organisation sees, newest first, with filters',
+                },
+          ),
           querystring: projectListQuery,
           response: { 200: envelopeOf(projectPage) },
         },

@@ -27,9 +27,9 @@ import {
   submitRegistration,
   uploadLicence,
 } from './registration.service.js';
+import { describeRoute } from '../../lib/route-docs.js';
 
 const tags = ['registration'];
-const security = [{ bearer: [] }];
 const idParams = z.object({ id: z.uuid() });
 const submitted = z.object({ id: z.string(), status: z.string() });
 /** Public uploads: generous for an office registering several times, tight for a flood. */
@@ -47,8 +47,11 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: uploadRateLimit },
       schema: {
         tags,
-        summary:
-          'Upload the business licence (multipart field "file"; PDF, PNG or JPG by content, at most 10 MB)',
+        ...describeRoute({
+          zh: '上传营业执照（multipart 字段 file；按内容判断为 PDF、PNG 或 JPG，最大 10 MB）',
+          en: 'Upload the business licence (multipart field "file"; PDF, PNG or JPG by content, at most 10 MB)',
+          errors: ['UNSUPPORTED_FILE', 'FILE_TOO_LARGE', 'FILE_NAME_EMPTY'],
+        }),
         consumes: ['multipart/form-data'],
         response: { 200: envelopeOf(licenceUploadResult) },
       },
@@ -73,7 +76,11 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: uploadRateLimit },
       schema: {
         tags,
-        summary: 'Apply to join the platform; the admin account exists once the system admin approves',
+        ...describeRoute({
+          zh: '申请加入平台；系统管理员审核通过后才创建管理员账号',
+          en: 'Apply to join the platform; the admin account exists once the system admin approves',
+          errors: ['USERNAME_TAKEN', 'CREDIT_CODE_TAKEN', 'PASSWORD_POLICY', 'UNSUPPORTED_FILE'],
+        }),
         body: registrationRequest,
         response: { 200: envelopeOf(submitted) },
       },
@@ -99,7 +106,10 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: `A refused applicant reads the application (header ${APPLICATION_TOKEN_HEADER} from the sign-in answer)`,
+        ...describeRoute({
+          zh: '被退回的申请人查看申请（请求头携带登录答复中的申请令牌）',
+          en: `A refused applicant reads the application (header ${APPLICATION_TOKEN_HEADER} from the sign-in answer)`,
+        }),
         params: idParams,
         response: { 200: envelopeOf(orgApplication) },
       },
@@ -117,7 +127,11 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: uploadRateLimit },
       schema: {
         tags,
-        summary: 'A refused applicant corrects and resubmits the application',
+        ...describeRoute({
+          zh: '被退回的申请人修改并重新提交申请',
+          en: 'A refused applicant corrects and resubmits the application',
+          errors: ['APPLICATION_NOT_PENDING', 'USERNAME_TAKEN', 'CREDIT_CODE_TAKEN', 'UNSUPPORTED_FILE'],
+        }),
         params: idParams,
         body: registrationRequest,
         response: { 200: envelopeOf(submitted) },
@@ -141,8 +155,10 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary: 'Registration applications (legacy list; system admin), newest first, with filters',
+        ...describeRoute({
+          zh: '注册申请列表（旧接口；系统管理员），最新在前，可筛选',
+          en: 'Registration applications (legacy list; system admin), newest first, with filters',
+        }),
         querystring: applicationQuery,
         response: { 200: envelopeOf(applicationPage) },
       },
@@ -155,8 +171,7 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary: 'One application, everything submitted',
+        ...describeRoute({ zh: '一份注册申请的全部提交内容', en: 'One application, everything submitted' }),
         params: idParams,
         response: { 200: envelopeOf(orgApplication) },
       },
@@ -169,8 +184,7 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary: 'The business licence file, shown inline',
+        ...describeRoute({ zh: '营业执照文件，内嵌显示', en: 'The business licence file, shown inline' }),
         params: idParams,
         produces: ['application/pdf', 'image/png', 'image/jpeg'],
         response: { 200: z.any() },
@@ -192,8 +206,11 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary: 'Approve: the organisation and its admin account are created',
+        ...describeRoute({
+          zh: '审核通过：创建单位及其管理员账号',
+          en: 'Approve: the organisation and its admin account are created',
+          errors: ['APPLICATION_NOT_PENDING', 'USERNAME_TAKEN', 'CREDIT_CODE_TAKEN'],
+        }),
         params: idParams,
         response: { 200: envelopeOf(z.object({ orgId: z.string() })) },
       },
@@ -207,8 +224,11 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary: 'Refuse with a reason; the applicant can correct and resubmit',
+        ...describeRoute({
+          zh: '说明原因退回；申请人可修改后重新提交',
+          en: 'Refuse with a reason; the applicant can correct and resubmit',
+          errors: ['APPLICATION_NOT_PENDING'],
+        }),
         params: idParams,
         body: rejectApplicationRequest,
         response: { 200: envelopeOf(z.null()) },

@@ -10,9 +10,9 @@ import {
   submitOwnSurveyInfo,
 } from './survey-infos.service.js';
 import { actingMember } from '../project-access/project-access.service.js';
+import { describeRoute } from '../../lib/route-docs.js';
 
 const tags = ['survey-infos'];
-const security = [{ bearer: [] }];
 const BASE = '/api/checkDrawings/:orgId/:projectId/surveyInfo';
 const projectParams = z.object({ orgId: z.uuid(), projectId: z.uuid() });
 
@@ -27,9 +27,11 @@ export const surveyInfosRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary:
-          "The acting survey unit's own survey information for the application (null before its first save)",
+        ...describeRoute({
+          zh: '本勘察单位在该报审中的勘察信息（首次保存前为 null）',
+          en: "The acting survey unit's own survey information for the application (null before its first save)",
+          project: 'surveyInfo.own',
+        }),
         params: projectParams,
         response: { 200: envelopeOf(surveyInfo.nullable()) },
       },
@@ -48,9 +50,12 @@ export const surveyInfosRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary:
-          "Saves the acting survey unit's draft (creates it on the first save); read-only once submitted",
+        ...describeRoute({
+          zh: '保存本勘察单位的草稿（首次保存时创建）；提交后只读',
+          en: "Saves the acting survey unit's draft (creates it on the first save); read-only once submitted",
+          project: ['surveyInfo.own', 'surveyInfo.edit'],
+          errors: ['SURVEY_GRADE_MISMATCH', 'SURVEY_REPORT_DATE_FUTURE'],
+        }),
         params: projectParams,
         body: saveSurveyInfoRequest,
         response: { 200: envelopeOf(surveyInfo) },
@@ -72,8 +77,11 @@ export const surveyInfosRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary: "Submits the acting survey unit's information (id -1: its own for this application)",
+        ...describeRoute({
+          zh: '提交本勘察单位的勘察信息（id 为 -1：本报审中自己的）',
+          en: "Submits the acting survey unit's information (id -1: its own for this application)",
+          project: ['surveyInfo.own', 'surveyInfo.submit'],
+        }),
         params: projectParams.extend({ id: surveyInfoIdParam }),
         response: { 200: envelopeOf(surveyInfo) },
       },
@@ -94,9 +102,11 @@ export const surveyInfosRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        security,
-        summary:
-          "Every survey unit's submitted information, for whoever sees the application; a survey unit also gets its draft",
+        ...describeRoute({
+          zh: '各勘察单位已提交的勘察信息，能看到报审者均可查；勘察单位还能看到自己的草稿',
+          en: "Every survey unit's submitted information, for whoever sees the application; a survey unit also gets its draft",
+          project: 'project.view',
+        }),
         params: projectParams,
         response: { 200: envelopeOf(z.array(surveyInfo)) },
       },
