@@ -130,6 +130,7 @@ describe.skipIf(!adminUrl)('to-do messages with two server instances on PostgreS
         type,
         to: [{ orgId: designOrgId }],
         at,
+        by: null,
         senderOrgId: constructOrgId,
         projectId: about.id,
         params: { senderName: CONSTRUCT_ORG, projectName: about.name },

@@ -480,6 +480,11 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
     expected: signedIn(400),
     note: 'A malformed id: fails validation, nothing is marked read.',
   },
+  'PUT /api/message/messageReceivers/read': {
+    call: { body: { orgIds: 'not-a-list' } },
+    expected: signedIn(400),
+    note: 'A malformed list of organisations: fails validation, nothing is marked read.',
+  },
   'GET /api/message/events': {
     call: {},
     expected: signedIn(200),

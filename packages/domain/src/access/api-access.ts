@@ -98,6 +98,7 @@ export const API_ACCESS: Record<string, AccessRule> = markProjectRoutes({
   // belong to (checked per record); the live stream says only that something arrived.
   'GET /api/message/messages': SIGNED_IN,
   'PUT /api/message/messageReceivers/:id/read': SIGNED_IN,
+  'PUT /api/message/messageReceivers/read': SIGNED_IN,
   'GET /api/message/events': SIGNED_IN,
   // Whether an application is (still) submitted: asked when a design or survey unit opens a
   // message about it; only organisations taking part in the project get an answer.

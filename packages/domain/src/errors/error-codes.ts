@@ -237,6 +237,11 @@ export const ERROR_CODES = {
     'zh-CN': '实时消息暂不可用，将定时刷新',
     'en-US': 'Live updates are unavailable for now; the list refreshes periodically',
   },
+  TODO_ALREADY_SETTLED: {
+    status: 409,
+    'zh-CN': '该待办已办理，无需重复办理',
+    'en-US': 'This to-do has already been done',
+  },
   BUILDING_NAME_TAKEN: {
     status: 409,
     'zh-CN': '本项目已有名为「{name}」的单体',

@@ -4,10 +4,15 @@ import { describe, expect, it } from 'vitest';
 import { ORG_TYPES } from '../orgs/org-type.js';
 import {
   MESSAGE_TYPES,
+  addressedTypes,
+  mayAct,
+  messageKind,
+  settledByMessage,
   MESSAGE_TYPES_BY_ORG_TYPE,
   MESSAGE_TYPE_KEYS,
   messageScreen,
   renderMessageContent,
+  type MessageMember,
   type MessageTypeDefinition,
 } from './message-type.js';
 
@@ -46,7 +51,7 @@ describe('message catalogue', () => {
     for (const [type, definition] of definitions) {
       const receivers = Object.entries(definition.receivers);
       expect(receivers.length, type).toBeGreaterThan(0);
-      for (const [orgType, screen] of receivers) {
+      for (const [orgType, { opens: screen }] of receivers) {
         expect(specRoutes.has(screen.replace(/:\w+/g, ':')), `${type} → ${screen}`).toBe(true);
         expect(screen.startsWith(`/${areaOf[orgType as keyof typeof areaOf]}/`), `${type} → ${screen}`).toBe(
           true,
@@ -96,7 +101,13 @@ describe('messageScreen', () => {
 
   it('opens the screen of the receiving org type with the message’s ids filled in', () => {
     expect(messageScreen({ ...base, type: 'CENSOR_TASKING_SUBMIT' }, 'CENSOR')).toBe(
-      '/sys_audit/org-1/p-1/mission/m-1',
+      '/sys_audit/org-1/p-1/workingDrawingList',
+    );
+    expect(messageScreen({ ...base, type: 'CONSTRUCT_MATERIAL_SUBMIT' }, 'CENSOR')).toBe(
+      '/sys_audit/org-1/p-1/workingDrawing',
+    );
+    expect(messageScreen({ ...base, type: 'CONSTRUCT_PROJECT_SUBMIT' }, 'DESIGN')).toBe(
+      '/sys_submit/p-1/workingDrawing',
     );
     expect(messageScreen({ ...base, type: 'CENSOR_MATERIAL_REJECT' }, 'CONSTRUCT')).toBe(
       '/sys_apply/p-1/workingDrawing',
@@ -108,6 +119,65 @@ describe('messageScreen', () => {
 
   it('has no screen for an org type the type is not for, or when an id is missing', () => {
     expect(messageScreen({ ...base, type: 'CENSOR_TASKING_SUBMIT' }, 'DESIGN')).toBeNull();
-    expect(messageScreen({ ...base, projectId: null, type: 'CENSOR_OPINION_ISSUE' }, 'DESIGN')).toBeNull();
+    expect(messageScreen({ ...base, projectId: null, type: 'CENSOR_MATERIAL_REJECT' }, 'DESIGN')).toBeNull();
+  });
+});
+
+describe('to-dos and notices', () => {
+  const member = (orgType: MessageMember['orgType'], admin: boolean, ...profiles: string[]) => ({
+    orgType,
+    admin,
+    profiles,
+  });
+
+  it('names an action for every to-do receiver and none for a notice, and settles only by known types', () => {
+    for (const [type, definition] of definitions) {
+      const actions = Object.values(definition.receivers).map((r) => r.todo);
+      expect(actions.some(Boolean), type).toBe(definition.kind === 'todo');
+      for (const [answer, reach] of Object.entries(definition.settledBy ?? {})) {
+        expect(MESSAGE_TYPE_KEYS, `${type} settled by ${answer}`).toContain(answer);
+        expect(['own', 'all']).toContain(reach);
+      }
+      if (definition.kind === 'notice') expect(definition.settledBy, type).toBeUndefined();
+    }
+  });
+
+  it('asks the agency to accept materials of those who may accept them, not of its reviewers', () => {
+    expect(messageKind('CONSTRUCT_MATERIAL_SUBMIT', 'CENSOR')).toBe('todo');
+    expect(mayAct('docs.accept', member('CENSOR', false, 'DRAWING_APPROVAL_DIRECTOR'))).toBe(true);
+    expect(mayAct('docs.accept', member('CENSOR', false, 'DRAWING_APPROVAL_ADMIN'))).toBe(true);
+    expect(mayAct('docs.accept', member('CENSOR', true))).toBe(true);
+    expect(mayAct('docs.accept', member('CENSOR', false, 'DRAWING_APPROVAL_NORMAL'))).toBe(false);
+    const reviewer = addressedTypes(member('CENSOR', false, 'DRAWING_APPROVAL_NORMAL'));
+    expect(reviewer.todo).not.toContain('CONSTRUCT_MATERIAL_SUBMIT');
+    expect(reviewer.notice).not.toContain('CONSTRUCT_MATERIAL_SUBMIT');
+    expect(reviewer.notice).toContain('CONSTRUCT_PROJECT_REVOKE');
+    const director = addressedTypes(member('CENSOR', false, 'DRAWING_APPROVAL_DIRECTOR'));
+    expect(director.todo).toContain('CONSTRUCT_MATERIAL_SUBMIT');
+  });
+
+  it('keeps a notice for everyone, and `org.admin` work for admins', () => {
+    expect(messageKind('PLATFORM_REGISTRATION_APPROVE', 'DESIGN')).toBe('notice');
+    expect(addressedTypes(member('DESIGN', false)).notice).toContain('PLATFORM_REGISTRATION_APPROVE');
+    expect(mayAct('org.admin', member('DESIGN', true))).toBe(true);
+    expect(mayAct('org.admin', member('DESIGN', false, 'DATA_UPLOAD'))).toBe(false);
+    // A reminder asks the units for materials; the construction unit is only told.
+    expect(messageKind('CENSOR_ABSENCE_REMIND', 'DESIGN')).toBe('todo');
+    expect(messageKind('CENSOR_ABSENCE_REMIND', 'CONSTRUCT')).toBe('notice');
+  });
+
+  it('settles the upload to-do by the unit’s own commit and every open to-do by a recall', () => {
+    expect(settledByMessage('DESIGN_MATERIAL_COMMIT')).toContainEqual({
+      type: 'CONSTRUCT_PROJECT_SUBMIT',
+      reach: 'own',
+    });
+    expect(settledByMessage('CENSOR_MATERIAL_ACCEPT')).toContainEqual({
+      type: 'CONSTRUCT_MATERIAL_SUBMIT',
+      reach: 'own',
+    });
+    const recalled = settledByMessage('CONSTRUCT_PROJECT_REVOKE').map((s) => s.type);
+    expect(recalled).toEqual(
+      expect.arrayContaining(['CONSTRUCT_PROJECT_SUBMIT', 'CONSTRUCT_MATERIAL_SUBMIT', 'DESIGN_MATERIAL_COMMIT']),
+    );
   });
 });

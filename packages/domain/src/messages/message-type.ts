@@ -1,13 +1,47 @@
 import type { Locale } from '../errors/error-codes.js';
 import type { OrgType } from '../orgs/org-type.js';
+import { partOf } from '../project-access/project-part.js';
+import { PROJECT_POLICY, type ProjectAction } from '../project-access/project-policy.js';
 
 type Texts = Record<Locale, string>;
 
 /**
+ * What a to-do asks its receivers to do: an action of the project policy (the application the
+ * message is about), or `org.admin`, work only an administrator of the receiving organisation does
+ * (its people, their passwords).
+ */
+export type MessageAction = ProjectAction | 'org.admin';
+
+/** How one org type receives a message type. */
+export interface MessageReceiver {
+  /**
+   * The screen the message opens: the one where its work is done. A route path where `:orgId` is
+   * the receiving organisation, `:projectId` the message's project and `:targetId` the record it
+   * is about (a building...).
+   */
+  opens: string;
+  /**
+   * For a to-do, the action it asks for: only the members who may do it (by the project policy:
+   * part, admin flag and profiles) are told. Absent: a notice, told to everyone in the organisation.
+   */
+  todo?: MessageAction;
+}
+
+/**
+ * How a later message about the same project settles this type's open to-dos: `own` only the to-do
+ * of the organisation that sends it (a unit committed its own materials), `all` every receiver's
+ * (the application was recalled, the round is over).
+ */
+export type Settlement = 'own' | 'all';
+
+/**
  * One kind of hand-over message (spec §3, completed from the lifecycle in the domain guide).
- * - `receivers`: the org types told, each with the screen the message opens. The screen is a route
- *   path where `:orgId` is the receiving organisation, `:projectId` the message's project and
- *   `:targetId` the record it is about (a building, a mission, an opinion report...).
+ * - `kind`: `todo` when it asks some receiver for work (see `MessageReceiver.todo`), else `notice`.
+ * - `receivers`: the org types told, each with the screen the message opens and, for a to-do, the
+ *   action it asks for.
+ * - `settledBy`: the message types whose sending settles this type's open to-dos (the use case
+ *   that does the work sends them in its own transaction). A to-do settled by no message is
+ *   settled by its use case calling `settleTodos` (server, modules/messages).
  * - `personal`: delivered to one named member of the receiving organisation (a reviewer's mission),
  *   not to everyone in it.
  * - `needsSubmittedProject`: the message asks a design or survey unit to work on a submitted
@@ -16,7 +50,10 @@ type Texts = Record<Locale, string>;
  */
 export interface MessageTypeDefinition {
   name: Texts;
-  receivers: Partial<Record<OrgType, string>>;
+  kind: 'todo' | 'notice';
+  receivers: Partial<Record<OrgType, MessageReceiver>>;
+  /** Keyed by message type (checked by message-type.test.ts: the table cannot name its own keys' type). */
+  settledBy?: Readonly<Record<string, Settlement>>;
   personal?: boolean;
   needsSubmittedProject?: boolean;
   content: Texts;
@@ -24,14 +61,22 @@ export interface MessageTypeDefinition {
 
 /**
  * Every message type. Names follow `<SENDER>_<EVENT>`: the org type (or the platform) that caused
- * the message, then what happened.
+ * the message, then what happened. A type joins the table with the use case that sends it and the
+ * screen it opens (the opinions, certificates and filings of the later review steps come with them).
  */
 export const MESSAGE_TYPES = {
   CONSTRUCT_PROJECT_SUBMIT: {
     name: { 'zh-CN': '建设单位提交报审', 'en-US': 'Application submitted' },
+    kind: 'todo',
+    // Each unit uploads and commits its own materials; the upload screen is where that is done.
     receivers: {
-      DESIGN: '/sys_submit/reportdetail/:projectId',
-      SURVEY: '/sys_submit/reportdetail/:projectId',
+      DESIGN: { opens: '/sys_submit/:projectId/workingDrawing', todo: 'docs.commit' },
+      SURVEY: { opens: '/sys_submit/:projectId/reconnaissance', todo: 'docs.commit' },
+    },
+    settledBy: {
+      DESIGN_MATERIAL_COMMIT: 'own',
+      SURVEY_MATERIAL_COMMIT: 'own',
+      CONSTRUCT_PROJECT_REVOKE: 'all',
     },
     needsSubmittedProject: true,
     content: {
@@ -42,11 +87,12 @@ export const MESSAGE_TYPES = {
   },
   CONSTRUCT_PROJECT_REVOKE: {
     name: { 'zh-CN': '建设单位撤回报审', 'en-US': 'Application recalled' },
+    kind: 'notice',
     // A recalled application is hidden from the units again, so the message opens their list.
     receivers: {
-      DESIGN: '/sys_submit/projects',
-      SURVEY: '/sys_submit/projects',
-      CENSOR: '/sys_audit/projects',
+      DESIGN: { opens: '/sys_submit/projects' },
+      SURVEY: { opens: '/sys_submit/projects' },
+      CENSOR: { opens: '/sys_audit/projects' },
     },
     content: {
       'zh-CN': '{senderName}已撤回项目「{projectName}」的报审。',
@@ -55,7 +101,9 @@ export const MESSAGE_TYPES = {
   },
   DESIGN_MATERIAL_COMMIT: {
     name: { 'zh-CN': '设计单位提交资料', 'en-US': 'Design materials committed' },
-    receivers: { CONSTRUCT: '/sys_apply/:projectId/workingDrawing' },
+    kind: 'todo',
+    receivers: { CONSTRUCT: { opens: '/sys_apply/:projectId/workingDrawing', todo: 'docs.send' } },
+    settledBy: { CONSTRUCT_MATERIAL_SUBMIT: 'own', CONSTRUCT_PROJECT_REVOKE: 'all' },
     content: {
       'zh-CN': '{senderName}已提交项目「{projectName}」的施工图，请确认后送审。',
       'en-US':
@@ -64,7 +112,9 @@ export const MESSAGE_TYPES = {
   },
   SURVEY_MATERIAL_COMMIT: {
     name: { 'zh-CN': '勘察单位提交资料', 'en-US': 'Survey materials committed' },
-    receivers: { CONSTRUCT: '/sys_apply/:projectId/reconnaissance' },
+    kind: 'todo',
+    receivers: { CONSTRUCT: { opens: '/sys_apply/:projectId/reconnaissance', todo: 'docs.send' } },
+    settledBy: { CONSTRUCT_MATERIAL_SUBMIT: 'own', CONSTRUCT_PROJECT_REVOKE: 'all' },
     content: {
       'zh-CN': '{senderName}已提交项目「{projectName}」的勘察文件，请确认后送审。',
       'en-US':
@@ -73,7 +123,14 @@ export const MESSAGE_TYPES = {
   },
   CONSTRUCT_MATERIAL_SUBMIT: {
     name: { 'zh-CN': '建设单位送审资料', 'en-US': 'Materials sent to review' },
-    receivers: { CENSOR: '/sys_audit/:orgId/:projectId/workingDrawingList' },
+    kind: 'todo',
+    // 资料受理: the receive page, where the director or an administrator accepts or returns them.
+    receivers: { CENSOR: { opens: '/sys_audit/:orgId/:projectId/workingDrawing', todo: 'docs.accept' } },
+    settledBy: {
+      CENSOR_MATERIAL_ACCEPT: 'own',
+      CENSOR_MATERIAL_REJECT: 'own',
+      CONSTRUCT_PROJECT_REVOKE: 'all',
+    },
     content: {
       'zh-CN': '{senderName}已将项目「{projectName}」的资料送审，请查收并受理。',
       'en-US': '{senderName} sent the materials of "{projectName}" to review. Please check and accept them.',
@@ -81,10 +138,11 @@ export const MESSAGE_TYPES = {
   },
   CENSOR_MATERIAL_ACCEPT: {
     name: { 'zh-CN': '审查机构受理资料', 'en-US': 'Materials accepted' },
+    kind: 'notice',
     receivers: {
-      CONSTRUCT: '/sys_apply/reportdetail/:projectId',
-      DESIGN: '/sys_submit/reportdetail/:projectId',
-      SURVEY: '/sys_submit/reportdetail/:projectId',
+      CONSTRUCT: { opens: '/sys_apply/reportdetail/:projectId' },
+      DESIGN: { opens: '/sys_submit/reportdetail/:projectId' },
+      SURVEY: { opens: '/sys_submit/reportdetail/:projectId' },
     },
     content: {
       'zh-CN': '{senderName}已受理项目「{projectName}」的资料，审查开始。',
@@ -93,10 +151,20 @@ export const MESSAGE_TYPES = {
   },
   CENSOR_MATERIAL_REJECT: {
     name: { 'zh-CN': '审查机构退回资料', 'en-US': 'Materials returned' },
+    kind: 'todo',
+    // The units hand over anew; the construction unit sends again once they have.
     receivers: {
-      CONSTRUCT: '/sys_apply/:projectId/workingDrawing',
-      DESIGN: '/sys_submit/:projectId/workingDrawing',
-      SURVEY: '/sys_submit/:projectId/reconnaissance',
+      CONSTRUCT: { opens: '/sys_apply/:projectId/workingDrawing', todo: 'docs.send' },
+      DESIGN: { opens: '/sys_submit/:projectId/workingDrawing', todo: 'docs.commit' },
+      SURVEY: { opens: '/sys_submit/:projectId/reconnaissance', todo: 'docs.commit' },
+    },
+    // A unit whose category the reasons did not name has nothing to commit: the next sending ends
+    // the round for everyone.
+    settledBy: {
+      DESIGN_MATERIAL_COMMIT: 'own',
+      SURVEY_MATERIAL_COMMIT: 'own',
+      CONSTRUCT_MATERIAL_SUBMIT: 'all',
+      CONSTRUCT_PROJECT_REVOKE: 'all',
     },
     needsSubmittedProject: true,
     content: {
@@ -106,10 +174,20 @@ export const MESSAGE_TYPES = {
   },
   CENSOR_ABSENCE_REMIND: {
     name: { 'zh-CN': '审查机构提醒补充资料', 'en-US': 'Missing materials reminder' },
+    kind: 'todo',
+    // The units add what is missing; the construction unit is kept informed.
     receivers: {
-      CONSTRUCT: '/sys_apply/:projectId/workingDrawing',
-      DESIGN: '/sys_submit/:projectId/workingDrawing',
-      SURVEY: '/sys_submit/:projectId/reconnaissance',
+      CONSTRUCT: { opens: '/sys_apply/:projectId/workingDrawing' },
+      DESIGN: { opens: '/sys_submit/:projectId/workingDrawing', todo: 'docs.commit' },
+      SURVEY: { opens: '/sys_submit/:projectId/reconnaissance', todo: 'docs.commit' },
+    },
+    settledBy: {
+      DESIGN_MATERIAL_COMMIT: 'own',
+      SURVEY_MATERIAL_COMMIT: 'own',
+      CONSTRUCT_MATERIAL_SUBMIT: 'all',
+      CENSOR_MATERIAL_ACCEPT: 'all',
+      CENSOR_MATERIAL_REJECT: 'all',
+      CONSTRUCT_PROJECT_REVOKE: 'all',
     },
     needsSubmittedProject: true,
     content: {
@@ -119,9 +197,11 @@ export const MESSAGE_TYPES = {
   },
   CENSOR_BUILDING_REJECT: {
     name: { 'zh-CN': '审查机构退回单体', 'en-US': 'Building rejected' },
+    kind: 'todo',
+    // Settled by submitting the building again (buildings: settleTodos with the building as target).
     receivers: {
-      CONSTRUCT: '/sys_apply/:orgId/:projectId/buildingList/:targetId',
-      DESIGN: '/sys_submit/:projectId/buildingList',
+      CONSTRUCT: { opens: '/sys_apply/:orgId/:projectId/buildingList/:targetId', todo: 'building.submit' },
+      DESIGN: { opens: '/sys_submit/:projectId/buildingList/:targetId/ProjectInfo', todo: 'building.submit' },
     },
     content: {
       'zh-CN': '{senderName}退回了项目「{projectName}」的单体「{buildingName}」：{reason}',
@@ -130,87 +210,24 @@ export const MESSAGE_TYPES = {
   },
   CENSOR_TASKING_SUBMIT: {
     name: { 'zh-CN': '审查任务分派', 'en-US': 'Review mission assigned' },
-    receivers: { CENSOR: '/sys_audit/:orgId/:projectId/mission/:targetId' },
+    kind: 'todo',
+    // Personal: the named reviewer alone. Until missions have screens and a policy action of their
+    // own, it opens the drawings under review, which any member of the agency may read.
+    receivers: { CENSOR: { opens: '/sys_audit/:orgId/:projectId/workingDrawingList', todo: 'project.view' } },
     personal: true,
     content: {
       'zh-CN': '您有新的审查任务：项目「{projectName}」，{specialty}，请于 {deadline} 前完成。',
       'en-US': 'New review mission: "{projectName}", {specialty}, due {deadline}.',
     },
   },
-  CENSOR_OPINION_ISSUE: {
-    name: { 'zh-CN': '审查意见告知', 'en-US': 'Review opinions issued' },
-    receivers: {
-      CONSTRUCT: '/sys_apply/:orgId/:projectId/report',
-      DESIGN: '/sys_submit/:orgId/:projectId/report',
-      SURVEY: '/sys_submit/:orgId/:projectId/report',
-    },
-    content: {
-      'zh-CN': '{senderName}已出具项目「{projectName}」的审查意见告知书，请查看并回复。',
-      'en-US': '{senderName} issued the review opinions on "{projectName}". Please read and answer them.',
-    },
-  },
-  DESIGN_OPINION_ANSWER: {
-    name: { 'zh-CN': '设计单位回复意见', 'en-US': 'Opinions answered (design)' },
-    receivers: { CENSOR: '/sys_audit/:orgId/:projectId/answerCensorConstRes' },
-    content: {
-      'zh-CN': '{senderName}已回复项目「{projectName}」的审查意见并提交修改后的图纸。',
-      'en-US': '{senderName} answered the opinions on "{projectName}" and submitted revised drawings.',
-    },
-  },
-  SURVEY_OPINION_ANSWER: {
-    name: { 'zh-CN': '勘察单位回复意见', 'en-US': 'Opinions answered (survey)' },
-    receivers: { CENSOR: '/sys_audit/:orgId/:projectId/answerCensorConstRes' },
-    content: {
-      'zh-CN': '{senderName}已回复项目「{projectName}」的勘察审查意见。',
-      'en-US': '{senderName} answered the survey opinions on "{projectName}".',
-    },
-  },
-  CENSOR_CERTIFICATION_ISSUE: {
-    name: { 'zh-CN': '审查合格书出具', 'en-US': 'Certificate issued' },
-    receivers: {
-      CONSTRUCT: '/sys_apply/reportdetail/:projectId',
-      DESIGN: '/sys_submit/reportdetail/:projectId',
-      SURVEY: '/sys_submit/reportdetail/:projectId',
-    },
-    content: {
-      'zh-CN': '项目「{projectName}」已通过审查，{senderName}已出具审查合格书。',
-      'en-US': '"{projectName}" passed review; {senderName} issued the certificate.',
-    },
-  },
-  CENSOR_FILING_SUBMIT: {
-    name: { 'zh-CN': '审查结果报备', 'en-US': 'Filing submitted' },
-    receivers: { CONTROL: '/sys_supervise/approval/tbc' },
-    content: {
-      'zh-CN': '{senderName}报备了项目「{projectName}」的审查结果，请确认。',
-      'en-US': '{senderName} filed the review result of "{projectName}". Please confirm it.',
-    },
-  },
-  CONTROL_FILING_CONFIRM: {
-    name: { 'zh-CN': '主管部门确认备案', 'en-US': 'Filing confirmed' },
-    receivers: {
-      CENSOR: '/sys_audit/:orgId/:projectId/filing',
-      CONSTRUCT: '/sys_apply/reportdetail/:projectId',
-    },
-    content: {
-      'zh-CN': '{senderName}已确认项目「{projectName}」的备案。',
-      'en-US': '{senderName} confirmed the filing of "{projectName}".',
-    },
-  },
-  CONTROL_FILING_REJECT: {
-    name: { 'zh-CN': '主管部门退回备案', 'en-US': 'Filing rejected' },
-    receivers: { CENSOR: '/sys_audit/:orgId/:projectId/filing' },
-    content: {
-      'zh-CN': '{senderName}退回了项目「{projectName}」的备案：{reason}',
-      'en-US': '{senderName} rejected the filing of "{projectName}": {reason}',
-    },
-  },
   PLATFORM_REGISTRATION_APPROVE: {
     name: { 'zh-CN': '注册申请已通过', 'en-US': 'Registration approved' },
+    kind: 'notice',
     receivers: {
-      CONSTRUCT: '/sys_apply/admin/user/:orgId',
-      DESIGN: '/sys_submit/admin/user/:orgId',
-      SURVEY: '/sys_submit/admin/user/:orgId',
-      CENSOR: '/sys_audit/admin/user/:orgId',
+      CONSTRUCT: { opens: '/sys_apply/admin/user/:orgId' },
+      DESIGN: { opens: '/sys_submit/admin/user/:orgId' },
+      SURVEY: { opens: '/sys_submit/admin/user/:orgId' },
+      CENSOR: { opens: '/sys_audit/admin/user/:orgId' },
     },
     content: {
       'zh-CN': '「{orgName}」的注册申请已通过审核，欢迎使用平台。请在企业后台添加本单位人员。',
@@ -240,6 +257,65 @@ function receivedBy(orgType: OrgType): MessageType[] {
 
 export function messageTypeName(type: MessageType, locale: Locale): string {
   return definition(type).name[locale];
+}
+
+/** A member as addressing reads it: its organisation's type, its admin flag and its profiles. */
+export interface MessageMember {
+  orgType: OrgType;
+  admin: boolean;
+  profiles: readonly string[];
+}
+
+/**
+ * Whether the member may do what a to-do asks. A project action is answered by the project
+ * policy's `who` for the part the member's organisation plays (it receives the message because it
+ * takes part), so the policy table stays the one place that says who may do what.
+ */
+export function mayAct(action: MessageAction, member: MessageMember): boolean {
+  if (action === 'org.admin') return member.admin;
+  return PROJECT_POLICY[action].who({
+    part: partOf(member.orgType),
+    admin: member.admin,
+    profiles: member.profiles,
+  });
+}
+
+/** `todo` when the type asks this org type for an action, else `notice`. */
+export function messageKind(type: MessageType, orgType: OrgType): 'todo' | 'notice' {
+  return definition(type).receivers[orgType]?.todo ? 'todo' : 'notice';
+}
+
+/**
+ * The types a member is told of, split by what they are to it: to-dos whose action it may do, and
+ * notices. A to-do it may not act on is not addressed to it (a reviewer is not asked to accept).
+ */
+export function addressedTypes(member: MessageMember): { todo: MessageType[]; notice: MessageType[] } {
+  const todo: MessageType[] = [];
+  const notice: MessageType[] = [];
+  for (const type of MESSAGE_TYPES_BY_ORG_TYPE[member.orgType]) {
+    const action = definition(type).receivers[member.orgType]?.todo;
+    if (!action) notice.push(type);
+    else if (mayAct(action, member)) todo.push(type);
+  }
+  return { todo, notice };
+}
+
+/**
+ * The open to-do types a new message of `type` settles, each with its reach (`own`: only the to-do
+ * of the organisation that sends it; `all`: every receiver's).
+ */
+export function settledByMessage(type: MessageType): { type: MessageType; reach: Settlement }[] {
+  return MESSAGE_TYPE_KEYS.flatMap((todo) => {
+    const reach = definition(todo).settledBy?.[type];
+    return reach ? [{ type: todo, reach }] : [];
+  });
+}
+
+/** The org types for which `type` is a to-do (its notices are never settled). */
+export function todoOrgTypes(type: MessageType): OrgType[] {
+  return (Object.entries(definition(type).receivers) as [OrgType, MessageReceiver][])
+    .filter(([, r]) => r.todo !== undefined)
+    .map(([orgType]) => orgType);
 }
 
 export function isPersonalMessage(type: MessageType): boolean {
@@ -273,7 +349,7 @@ export function messageScreen(
   message: { type: MessageType; orgId: string; projectId: string | null; targetId: string | null },
   orgType: OrgType,
 ): string | null {
-  const template = definition(message.type).receivers[orgType];
+  const template = definition(message.type).receivers[orgType]?.opens;
   if (!template) return null;
   const values: Record<string, string | null> = {
     orgId: message.orgId,

@@ -196,6 +196,7 @@ export async function rejectBuildings(
         type: 'CENSOR_BUILDING_REJECT',
         to: [{ orgId: project.constructOrgId }, ...designOrgs.map((u) => ({ orgId: u.orgId }))],
         at: now,
+        by: input.audit.accountId,
         senderOrgId: member.orgId,
         projectId: project.id,
         targetId: row.id,

@@ -83,7 +83,7 @@ interface HandoverInput {
 async function tell(
   tx: Db,
   open: OpenProject,
-  at: Date,
+  { at, by }: { at: Date; by: string | null },
   type: MessageType,
   to: readonly Party[],
   reason?: string,
@@ -94,6 +94,7 @@ async function tell(
       type,
       to: to.map((p) => ({ orgId: p.orgId })),
       at,
+      by,
       senderOrgId: member.orgId,
       projectId: project.id,
       targetId: project.id,
@@ -134,7 +135,7 @@ export async function commitDocs(ctx: AppContext, input: HandoverInput & { categ
     await tell(
       tx,
       open,
-      ctx.clock(),
+      { at: ctx.clock(), by: input.audit.accountId },
       input.category === 'DESIGN' ? 'DESIGN_MATERIAL_COMMIT' : 'SURVEY_MATERIAL_COMMIT',
       parties.filter((p) => p.role === 'CONSTRUCT').slice(0, 1),
     );
@@ -174,7 +175,7 @@ export async function sendDocsToReview(ctx: AppContext, input: HandoverInput) {
     await tell(
       tx,
       open,
-      at,
+      { at, by: input.audit.accountId },
       'CONSTRUCT_MATERIAL_SUBMIT',
       parties.filter((p) => p.role === 'CENSOR'),
     );
@@ -209,7 +210,7 @@ export async function acceptDocs(ctx: AppContext, input: HandoverInput) {
     await tell(
       tx,
       open,
-      at,
+      { at, by: input.audit.accountId },
       'CENSOR_MATERIAL_ACCEPT',
       parties.filter((p) => p.role !== 'CENSOR'),
     );
@@ -287,7 +288,7 @@ async function announceFeedback(
   await tell(
     tx,
     open,
-    at,
+    { at, by: audit.accountId },
     kind === 'RETURN' ? 'CENSOR_MATERIAL_REJECT' : 'CENSOR_ABSENCE_REMIND',
     open.parties.filter((p) => p.role !== 'CENSOR'),
     reason,

@@ -130,8 +130,8 @@ async function listenOn(app: FastifyInstance): Promise<string> {
 }
 
 const at = () => new Date();
-const sendThrough = (database: Database, input: SendMessageInput) =>
-  inTransaction(database.db, (tx) => sendMessage(tx, input));
+const sendThrough = (database: Database, input: Omit<SendMessageInput, 'by'>) =>
+  inTransaction(database.db, (tx) => sendMessage(tx, { by: null, ...input }));
 
 describe('the live message stream', () => {
   let t: TestApp;
@@ -145,7 +145,7 @@ describe('the live message stream', () => {
   });
   afterAll(() => t?.close());
 
-  const send = (input: SendMessageInput) => sendThrough(t.database, input);
+  const send = (input: Omit<SendMessageInput, 'by'>) => sendThrough(t.database, input);
 
   it('refuses anonymous callers and dead tokens with 401 in the envelope', async () => {
     for (const token of [undefined, 'not-a-real-token']) {
@@ -157,8 +157,8 @@ describe('the live message stream', () => {
 
   it('says ready, then tells a member when a message arrives for their organisation', async () => {
     const stream = await readyStream(baseUrl, await t.signIn('design_admin'));
-    await send({ type: 'CENSOR_OPINION_ISSUE', to: [{ orgId: org.design! }], at: at() });
-    expect(await stream.nextMessage()).toEqual({ orgId: org.design, type: 'CENSOR_OPINION_ISSUE' });
+    await send({ type: 'CENSOR_MATERIAL_REJECT', to: [{ orgId: org.design! }], at: at() });
+    expect(await stream.nextMessage()).toEqual({ orgId: org.design, type: 'CENSOR_MATERIAL_REJECT' });
     // The list call then shows it.
     await send({ type: 'CENSOR_MATERIAL_ACCEPT', to: [{ orgId: org.design! }], at: at() });
     expect(await stream.nextMessage()).toEqual({ orgId: org.design, type: 'CENSOR_MATERIAL_ACCEPT' });
@@ -167,11 +167,11 @@ describe('the live message stream', () => {
   it('does not tell anyone about another organisation’s message', async () => {
     const design = await readyStream(baseUrl, await t.signIn('design_user'));
     const design2 = await readyStream(baseUrl, await t.signIn('design2_admin'));
-    await send({ type: 'CENSOR_OPINION_ISSUE', to: [{ orgId: org.design2! }], at: at() });
-    await send({ type: 'CENSOR_CERTIFICATION_ISSUE', to: [{ orgId: org.design! }], at: at() });
+    await send({ type: 'CENSOR_MATERIAL_REJECT', to: [{ orgId: org.design2! }], at: at() });
+    await send({ type: 'CONSTRUCT_PROJECT_REVOKE', to: [{ orgId: org.design! }], at: at() });
     // The first thing the design org hears about is its own message.
-    expect(await design.nextMessage()).toEqual({ orgId: org.design, type: 'CENSOR_CERTIFICATION_ISSUE' });
-    expect(await design2.nextMessage()).toEqual({ orgId: org.design2, type: 'CENSOR_OPINION_ISSUE' });
+    expect(await design.nextMessage()).toEqual({ orgId: org.design, type: 'CONSTRUCT_PROJECT_REVOKE' });
+    expect(await design2.nextMessage()).toEqual({ orgId: org.design2, type: 'CENSOR_MATERIAL_REJECT' });
     await send({ type: 'CENSOR_MATERIAL_ACCEPT', to: [{ orgId: org.design2! }], at: at() });
     expect(await design2.nextMessage()).toEqual({ orgId: org.design2, type: 'CENSOR_MATERIAL_ACCEPT' });
   });
@@ -195,22 +195,27 @@ describe('the live message stream', () => {
   it('tells a person in two organisations about both, saying which', async () => {
     const stream = await readyStream(baseUrl, await t.signIn('multi_user'));
     await send({ type: 'CENSOR_MATERIAL_ACCEPT', to: [{ orgId: org.survey! }], at: at() });
-    await send({ type: 'CENSOR_OPINION_ISSUE', to: [{ orgId: org.design! }], at: at() });
+    await send({ type: 'CENSOR_MATERIAL_REJECT', to: [{ orgId: org.design! }], at: at() });
     expect(await stream.nextMessage()).toEqual({ orgId: org.survey, type: 'CENSOR_MATERIAL_ACCEPT' });
-    expect(await stream.nextMessage()).toEqual({ orgId: org.design, type: 'CENSOR_OPINION_ISSUE' });
+    expect(await stream.nextMessage()).toEqual({ orgId: org.design, type: 'CENSOR_MATERIAL_REJECT' });
   });
 
   it('never pushes a message whose change was rolled back', async () => {
     const stream = await readyStream(baseUrl, await t.signIn('censor2_admin'));
     await expect(
       inTransaction(t.database.db, async (tx) => {
-        await sendMessage(tx, { type: 'CONTROL_FILING_REJECT', to: [{ orgId: org.censor2! }], at: at() });
+        await sendMessage(tx, {
+          by: null,
+          type: 'CONSTRUCT_MATERIAL_SUBMIT',
+          to: [{ orgId: org.censor2! }],
+          at: at(),
+        });
         throw new Error('rolled back');
       }),
     ).rejects.toThrow('rolled back');
-    await send({ type: 'CONTROL_FILING_CONFIRM', to: [{ orgId: org.censor2! }], at: at() });
+    await send({ type: 'CONSTRUCT_PROJECT_REVOKE', to: [{ orgId: org.censor2! }], at: at() });
     // The first thing heard is the committed message.
-    expect(await stream.nextMessage()).toEqual({ orgId: org.censor2, type: 'CONTROL_FILING_CONFIRM' });
+    expect(await stream.nextMessage()).toEqual({ orgId: org.censor2, type: 'CONSTRUCT_PROJECT_REVOKE' });
   });
 });
 
@@ -284,9 +289,9 @@ describe.skipIf(process.env.DRP_TEST_DB !== 'postgres')('the live stream on Post
       const token = await t.signIn('design_admin');
       const onSecond = await readyStream(second.baseUrl, token);
       const onFirst = await readyStream(baseUrl, await t.signIn('design_user'));
-      await sendThrough(t.database, { type: 'CENSOR_OPINION_ISSUE', to: [{ orgId: org.design! }], at: at() });
-      expect(await onSecond.nextMessage()).toEqual({ orgId: org.design, type: 'CENSOR_OPINION_ISSUE' });
-      expect(await onFirst.nextMessage()).toEqual({ orgId: org.design, type: 'CENSOR_OPINION_ISSUE' });
+      await sendThrough(t.database, { type: 'CENSOR_MATERIAL_REJECT', to: [{ orgId: org.design! }], at: at() });
+      expect(await onSecond.nextMessage()).toEqual({ orgId: org.design, type: 'CENSOR_MATERIAL_REJECT' });
+      expect(await onFirst.nextMessage()).toEqual({ orgId: org.design, type: 'CENSOR_MATERIAL_REJECT' });
       // And the other way round.
       await sendThrough(second.database, {
         type: 'CENSOR_MATERIAL_ACCEPT',
@@ -338,8 +343,8 @@ describe.skipIf(process.env.DRP_TEST_DB !== 'postgres')('the live stream on Post
       }
       expect(await again.next()).toEqual({ retry: 5000 });
       expect(await again.next()).toEqual({ event: 'ready', data: '{}' });
-      await sendThrough(t.database, { type: 'CENSOR_OPINION_ISSUE', to: [{ orgId: org.survey! }], at: at() });
-      expect(await again.nextMessage()).toEqual({ orgId: org.survey, type: 'CENSOR_OPINION_ISSUE' });
+      await sendThrough(t.database, { type: 'CENSOR_MATERIAL_REJECT', to: [{ orgId: org.survey! }], at: at() });
+      expect(await again.nextMessage()).toEqual({ orgId: org.survey, type: 'CENSOR_MATERIAL_REJECT' });
     });
   });
 });

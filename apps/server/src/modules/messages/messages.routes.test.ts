@@ -81,7 +81,8 @@ describe('to-do messages', () => {
   /** Message times are given, so the newest-first order does not hang on the clock. */
   const at = (minutes: number) => new Date(base + minutes * MINUTE);
 
-  const send = (input: SendMessageInput) => inTransaction(t.database.db, (tx) => sendMessage(tx, input));
+  const send = (input: Omit<SendMessageInput, 'by'>) =>
+    inTransaction(t.database.db, (tx) => sendMessage(tx, { by: null, ...input }));
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -98,6 +99,7 @@ describe('to-do messages', () => {
       'censor_reviewer',
       'censor_reviewer2',
       'control_admin',
+      'construct2_admin',
       'sysadmin',
     ])
       tokens[username] = await t.signIn(username);
@@ -200,7 +202,7 @@ describe('to-do messages', () => {
         params: accept,
       });
       await send({
-        type: 'CENSOR_OPINION_ISSUE',
+        type: 'CENSOR_MATERIAL_REJECT',
         to: design,
         at: at(2),
         projectId: project,
@@ -208,14 +210,19 @@ describe('to-do messages', () => {
         params: accept,
       });
       await send({
-        type: 'CENSOR_CERTIFICATION_ISSUE',
+        type: 'CONSTRUCT_PROJECT_REVOKE',
         to: design,
         at: at(3),
         projectId: project,
         params: accept,
       });
       await send({ type: 'CENSOR_MATERIAL_ACCEPT', to: [{ orgId: org.survey! }], at: at(4), params: accept });
-      await send({ type: 'CENSOR_OPINION_ISSUE', to: [{ orgId: org.design2! }], at: at(5), params: accept });
+      await send({
+        type: 'CENSOR_MATERIAL_REJECT',
+        to: [{ orgId: org.design2! }],
+        at: at(5),
+        params: accept,
+      });
       await send({
         type: 'CENSOR_MATERIAL_ACCEPT',
         to: [{ orgId: org.construct! }],
@@ -237,8 +244,8 @@ describe('to-do messages', () => {
         expect(page.total, username).toBe(3);
         expect(page.unread, username).toBe(3);
         expect(page.items.map((m) => m.type)).toEqual([
-          'CENSOR_CERTIFICATION_ISSUE',
-          'CENSOR_OPINION_ISSUE',
+          'CONSTRUCT_PROJECT_REVOKE',
+          'CENSOR_MATERIAL_REJECT',
           'CENSOR_MATERIAL_ACCEPT',
         ]);
         expect(page.items.map((m) => m.sendTime)).toEqual([at(3), at(2), at(1)].map((d) => d.toISOString()));
@@ -253,15 +260,14 @@ describe('to-do messages', () => {
       const page = await api.list(tokens.design_user!);
       expect(page.items[1]).toMatchObject({
         targetId: 'report-1',
-        content:
-          '湖南省建设工程施工图审查中心有限公司已出具项目「学士路安置房」的审查意见告知书，请查看并回复。',
+        content: '湖南省建设工程施工图审查中心有限公司退回了项目「学士路安置房」的资料：',
       });
       expect(page.items[2]!.targetId).toBeNull();
     });
 
     it('keeps them from the other design org and from the construction unit', async () => {
       const design2 = await api.list(tokens.design2_admin!);
-      expect(design2.items.map((m) => [m.orgId, m.type])).toEqual([[org.design2, 'CENSOR_OPINION_ISSUE']]);
+      expect(design2.items.map((m) => [m.orgId, m.type])).toEqual([[org.design2, 'CENSOR_MATERIAL_REJECT']]);
       expect(design2.total).toBe(1);
       const construct = await api.list(tokens.construct_admin!);
       expect(construct.items.map((m) => [m.orgId, m.type])).toEqual([
@@ -269,7 +275,7 @@ describe('to-do messages', () => {
       ]);
       // Their receiver ids are not the design org's.
       const ids = [...design2.items, ...construct.items].map((m) => m.id);
-      expect(ids).not.toContain(sent['design:CENSOR_OPINION_ISSUE']);
+      expect(ids).not.toContain(sent['design:CENSOR_MATERIAL_REJECT']);
       expect(ids).not.toContain(sent['design:CENSOR_MATERIAL_ACCEPT']);
     });
 
@@ -291,7 +297,7 @@ describe('to-do messages', () => {
       const all = await api.list(tokens.design_admin!);
       expect(all).toEqual(own);
       // The system admin belongs to no organisation: nothing to do.
-      expect(await api.list(tokens.sysadmin!)).toEqual({ total: 0, unread: 0, items: [] });
+      expect(await api.list(tokens.sysadmin!)).toMatchObject({ total: 0, unread: 0, items: [] });
     });
 
     it('shows a person in two organisations both, each message saying which organisation it is for', async () => {
@@ -300,8 +306,8 @@ describe('to-do messages', () => {
       expect(all.unread).toBe(4);
       expect(all.items.map((m) => [m.orgName, m.type])).toEqual([
         [orgName('survey'), 'CENSOR_MATERIAL_ACCEPT'],
-        [orgName('design'), 'CENSOR_CERTIFICATION_ISSUE'],
-        [orgName('design'), 'CENSOR_OPINION_ISSUE'],
+        [orgName('design'), 'CONSTRUCT_PROJECT_REVOKE'],
+        [orgName('design'), 'CENSOR_MATERIAL_REJECT'],
         [orgName('design'), 'CENSOR_MATERIAL_ACCEPT'],
       ]);
       expect(all.items.map((m) => m.orgId)).toEqual([org.survey, org.design, org.design, org.design]);
@@ -313,12 +319,12 @@ describe('to-do messages', () => {
 
     it('filters by message type, and counts only what matches', async () => {
       const page = await api.list(tokens.design_admin!, {
-        messageTypes: 'CENSOR_OPINION_ISSUE,CENSOR_CERTIFICATION_ISSUE',
+        messageTypes: 'CENSOR_MATERIAL_REJECT,CONSTRUCT_PROJECT_REVOKE',
       });
-      expect(page.items.map((m) => m.type)).toEqual(['CENSOR_CERTIFICATION_ISSUE', 'CENSOR_OPINION_ISSUE']);
+      expect(page.items.map((m) => m.type)).toEqual(['CONSTRUCT_PROJECT_REVOKE', 'CENSOR_MATERIAL_REJECT']);
       expect([page.total, page.unread]).toEqual([2, 2]);
-      const none = await api.list(tokens.design_admin!, { messageTypes: 'CENSOR_FILING_SUBMIT' });
-      expect(none).toEqual({ total: 0, unread: 0, items: [] });
+      const none = await api.list(tokens.design_admin!, { messageTypes: 'CONSTRUCT_MATERIAL_SUBMIT' });
+      expect(none).toMatchObject({ total: 0, unread: 0, items: [] });
       refused(
         await api.messagesOf(tokens.design_admin, { messageTypes: 'NO_SUCH_TYPE' }),
         400,
@@ -329,7 +335,7 @@ describe('to-do messages', () => {
     it('pages with page and size; size -1 gives everything', async () => {
       const types = (p: MessagePage) => p.items.map((m) => m.type);
       const first = await api.list(tokens.design_admin!, { page: '0', size: '2' });
-      expect(types(first)).toEqual(['CENSOR_CERTIFICATION_ISSUE', 'CENSOR_OPINION_ISSUE']);
+      expect(types(first)).toEqual(['CONSTRUCT_PROJECT_REVOKE', 'CENSOR_MATERIAL_REJECT']);
       expect([first.total, first.unread]).toEqual([3, 3]);
       const second = await api.list(tokens.design_admin!, { page: '1', size: '2' });
       expect(types(second)).toEqual(['CENSOR_MATERIAL_ACCEPT']);
@@ -339,8 +345,8 @@ describe('to-do messages', () => {
       expect(beyond.total).toBe(3);
       const all = await api.list(tokens.design_admin!, { size: '-1' });
       expect(types(all)).toEqual([
-        'CENSOR_CERTIFICATION_ISSUE',
-        'CENSOR_OPINION_ISSUE',
+        'CONSTRUCT_PROJECT_REVOKE',
+        'CENSOR_MATERIAL_REJECT',
         'CENSOR_MATERIAL_ACCEPT',
       ]);
       refused(await api.messagesOf(tokens.design_admin, { size: '-2' }), 400, 'VALIDATION_FAILED');
@@ -352,13 +358,14 @@ describe('to-do messages', () => {
       await inTransaction(t.database.db, async (tx) => {
         for (let i = 0; i < many; i++)
           await sendMessage(tx, {
-            type: 'CENSOR_FILING_SUBMIT',
-            to: [{ orgId: org.control! }],
+            by: null,
+            type: 'CENSOR_MATERIAL_ACCEPT',
+            to: [{ orgId: org.construct2! }],
             at: at(100 + i),
             targetId: `filing-${i}`,
           });
       });
-      const page = await api.list(tokens.control_admin!, { size: '-1' });
+      const page = await api.list(tokens.construct2_admin!, { size: '-1' });
       expect([page.total, page.unread]).toEqual([many, many]);
       expect(page.items).toHaveLength(MESSAGE_LIST_CAP);
       expect(page.items[0]!.targetId).toBe(`filing-${many - 1}`);
@@ -377,14 +384,14 @@ describe('to-do messages', () => {
         params: { projectName: '学士路安置房', specialty: '建筑', deadline: '2026-11-09' },
       });
       await send({
-        type: 'CONSTRUCT_MATERIAL_SUBMIT',
+        type: 'CONSTRUCT_PROJECT_REVOKE',
         to: [{ orgId: org.censor! }],
         at: at(21),
         params: { projectName: '学士路安置房', senderName: orgName('construct') },
       });
       const mine = await api.list(tokens.censor_reviewer!);
       expect(mine.items.map((m) => [m.type, m.orgId])).toEqual([
-        ['CONSTRUCT_MATERIAL_SUBMIT', org.censor],
+        ['CONSTRUCT_PROJECT_REVOKE', org.censor],
         ['CENSOR_TASKING_SUBMIT', org.censor],
       ]);
       expect(mine.items[1]).toMatchObject({
@@ -397,7 +404,7 @@ describe('to-do messages', () => {
         expect(
           theirs.items.map((m) => m.type),
           username,
-        ).toEqual(['CONSTRUCT_MATERIAL_SUBMIT']);
+        ).toEqual(['CONSTRUCT_PROJECT_REVOKE']);
         expect([theirs.total, theirs.unread], username).toEqual([1, 1]);
       }
       // Nor can a colleague mark it read.
@@ -461,9 +468,9 @@ describe('to-do messages', () => {
       );
     });
 
-    it('refuses a malformed id with 400 in the envelope, and anonymous callers with 401', async () => {
-      const bad = refused(await api.markRead(tokens.design_admin, 'not-a-uuid'), 400, 'VALIDATION_FAILED');
-      expect(bad.message).toMatch(/^请求参数有误/);
+    it('answers a malformed id 404 in the envelope, like a missing one, and anonymous callers 401', async () => {
+      const bad = refused(await api.markRead(tokens.design_admin, 'not-a-uuid'), 404, 'NOT_FOUND');
+      expect(bad.message).toBe('请求的资源不存在');
       refused(await api.markRead(undefined, message.id), 401, 'UNAUTHORIZED');
     });
   });
@@ -471,38 +478,45 @@ describe('to-do messages', () => {
   describe('sending', () => {
     it('keeps no message when the change it belongs to is rolled back', async () => {
       const attempt = inTransaction(t.database.db, async (tx) => {
-        await sendMessage(tx, { type: 'CONTROL_FILING_REJECT', to: [{ orgId: org.censor2! }], at: at(40) });
+        await sendMessage(tx, {
+          by: null,
+          type: 'CONSTRUCT_PROJECT_REVOKE',
+          to: [{ orgId: org.censor2! }],
+          at: at(40),
+        });
         throw new Error('the filing could not be saved');
       });
       await expect(attempt).rejects.toThrow('the filing could not be saved');
       const censor2 = await t.signIn('censor2_admin');
-      expect(await api.list(censor2)).toEqual({ total: 0, unread: 0, items: [] });
+      expect(await api.list(censor2)).toMatchObject({ total: 0, unread: 0, items: [] });
       // The same message, committed, is there.
-      await send({ type: 'CONTROL_FILING_REJECT', to: [{ orgId: org.censor2! }], at: at(41) });
-      expect((await api.list(censor2)).items.map((m) => m.type)).toEqual(['CONTROL_FILING_REJECT']);
+      await send({ type: 'CONSTRUCT_PROJECT_REVOKE', to: [{ orgId: org.censor2! }], at: at(41) });
+      expect((await api.list(censor2)).items.map((m) => m.type)).toEqual(['CONSTRUCT_PROJECT_REVOKE']);
     });
 
     it('refuses an organisation whose type does not receive the message, and stores nothing', async () => {
       const stored = async () => (await t.database.db.select({ n: count() }).from(messages))[0]!.n;
       const before = await stored();
-      // Filings go to the supervising department (CONTROL), never to a design unit.
+      // Materials sent to review go to the review agency (CENSOR), never to a design unit.
       await expect(
-        send({ type: 'CENSOR_FILING_SUBMIT', to: [{ orgId: org.design! }], at: at(50) }),
+        send({ type: 'CONSTRUCT_MATERIAL_SUBMIT', to: [{ orgId: org.design! }], at: at(50) }),
       ).rejects.toThrow(/does not receive/);
       // One wrong receiver spoils the whole message, also for the right one.
       await expect(
         send({
-          type: 'CENSOR_FILING_SUBMIT',
-          to: [{ orgId: org.control! }, { orgId: org.construct! }],
+          type: 'CONSTRUCT_MATERIAL_SUBMIT',
+          to: [{ orgId: org.censor! }, { orgId: org.construct! }],
           at: at(51),
         }),
       ).rejects.toThrow(/does not receive/);
       await expect(
-        send({ type: 'CENSOR_FILING_SUBMIT', to: [{ orgId: randomUUID() }], at: at(52) }),
+        send({ type: 'CONSTRUCT_MATERIAL_SUBMIT', to: [{ orgId: randomUUID() }], at: at(52) }),
       ).rejects.toThrow(/does not receive/);
-      await expect(send({ type: 'CENSOR_FILING_SUBMIT', to: [], at: at(53) })).rejects.toThrow();
+      await expect(send({ type: 'CONSTRUCT_MATERIAL_SUBMIT', to: [], at: at(53) })).rejects.toThrow();
       expect(await stored()).toBe(before);
-      expect((await api.list(tokens.design_admin!, { messageTypes: 'CENSOR_FILING_SUBMIT' })).total).toBe(0);
+      expect(
+        (await api.list(tokens.design_admin!, { messageTypes: 'CONSTRUCT_MATERIAL_SUBMIT' })).total,
+      ).toBe(0);
     });
 
     it('refuses a personal message that names no account', async () => {
@@ -601,6 +615,6 @@ describe('background requests and the idle session', () => {
     const token = await t.signIn('design_user');
     t.advance(29 * MINUTE);
     const page = detailOf<MessagePage>(await api.messagesOf(token, {}, { [BACKGROUND_HEADER]: '1' }));
-    expect(page).toEqual({ total: 0, unread: 0, items: [] });
+    expect(page).toMatchObject({ total: 0, unread: 0, items: [] });
   });
 });

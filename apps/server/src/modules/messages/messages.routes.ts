@@ -5,6 +5,7 @@ import {
   MESSAGE_STREAM_EVENTS,
   envelopeOf,
   localeFrom,
+  markAllReadRequest,
   messagePage,
   messageQuery,
   type MessageEvent,
@@ -15,7 +16,7 @@ import { ok } from '../../lib/envelope.js';
 import { bearerToken } from '../auth/auth-plugin.js';
 import { authenticateToken } from '../auth/auth.service.js';
 import { MESSAGE_CHANNEL, MessageHub, type StreamSubscriber } from './message-hub.js';
-import { listMessages, markMessageRead } from './messages.service.js';
+import { listMessages, markAllMessagesRead, markMessageRead } from './messages.service.js';
 
 const tags = ['messages'];
 const security = [{ bearer: [] }];
@@ -64,7 +65,7 @@ export const messagesRoutes: FastifyPluginAsyncZod<MessagesRoutesOptions> = asyn
       const auth = request.auth!;
       const page = await listMessages(app.ctx, {
         accountId: auth.account.id,
-        memberOrgIds: memberOrgIds(auth.principal.members),
+        members: auth.principal.members,
         query: request.query,
         locale: localeFrom(request.headers['accept-language']),
       });
@@ -88,9 +89,31 @@ export const messagesRoutes: FastifyPluginAsyncZod<MessagesRoutesOptions> = asyn
       const read = await markMessageRead(app.ctx, {
         receiverId: request.params.id,
         accountId: auth.account.id,
-        memberOrgIds: memberOrgIds(auth.principal.members),
+        members: auth.principal.members,
       });
       return ok(request, read);
+    },
+  );
+
+  app.put(
+    '/api/message/messageReceivers/read',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Marks every message addressed to the caller read (全部已读), in the named organisations or all of the caller's",
+        body: markAllReadRequest,
+        response: { 200: envelopeOf(z.object({ marked: z.number().int() })) },
+      },
+    },
+    async (request) => {
+      const auth = request.auth!;
+      const done = await markAllMessagesRead(app.ctx, {
+        accountId: auth.account.id,
+        members: auth.principal.members,
+        orgIds: request.body.orgIds,
+      });
+      return ok(request, done);
     },
   );
 

@@ -1,12 +1,16 @@
 import {
   MESSAGE_LIST_CAP,
   MESSAGE_TYPES,
+  addressedTypes,
   isPersonalMessage,
   renderMessageContent,
+  settledByMessage,
+  todoOrgTypes,
   type Locale,
   type MessagePage,
   type MessageParams,
   type MessageType,
+  type PrincipalMember,
   type messageQuery,
 } from '@drp/domain';
 import type { z } from 'zod';
@@ -19,9 +23,12 @@ import {
   findVisibleReceiver,
   insertMessage,
   insertRead,
+  insertReadsForAll,
   insertReceivers,
   notifyChannel,
   queryMessages,
+  settleOpenTodos,
+  type AddressScope,
 } from './messages.repository.js';
 
 export interface SendMessageInput {
@@ -32,6 +39,11 @@ export interface SendMessageInput {
    */
   to: readonly { orgId: string; accountId?: string }[];
   at: Date;
+  /**
+   * The account whose work sends the message (the acting person), or null for none (the
+   * platform). The open to-dos this message answers are settled in its name.
+   */
+  by: string | null;
   senderOrgId?: string | null;
   projectId?: string | null;
   targetId?: string | null;
@@ -41,6 +53,8 @@ export interface SendMessageInput {
 /**
  * Sends a hand-over message. Call it with the transaction that makes the change: the message
  * exists exactly when the change commits, and the live push (NOTIFY) goes out only then.
+ * The open to-dos about the same project that this type answers (`settledBy` of their type) are
+ * settled in the same transaction, in the name of `by`: rolled-back work leaves them open.
  * A receiver whose org type does not take this type is a programming error, not user input.
  */
 export async function sendMessage(tx: Db, input: SendMessageInput): Promise<{ messageId: string }> {
@@ -53,7 +67,7 @@ export async function sendMessage(tx: Db, input: SendMessageInput): Promise<{ me
     tx,
     receivers.map((r) => r.orgId),
   );
-  const accepted: Partial<Record<string, string>> = MESSAGE_TYPES[input.type].receivers;
+  const accepted: Partial<Record<string, unknown>> = MESSAGE_TYPES[input.type].receivers;
   for (const r of receivers) {
     const org = types.find((t) => t.id === r.orgId);
     if (!org || accepted[org.orgType] === undefined)
@@ -69,12 +83,79 @@ export async function sendMessage(tx: Db, input: SendMessageInput): Promise<{ me
   });
   const rows = receivers.map((r) => ({ orgId: r.orgId, accountId: personal ? r.accountId! : null }));
   await insertReceivers(tx, id, rows);
+  if (input.projectId)
+    for (const answered of settledByMessage(input.type)) {
+      if (answered.reach === 'own' && !input.senderOrgId) continue;
+      await settleOpenTodos(tx, {
+        type: answered.type,
+        orgTypes: todoOrgTypes(answered.type),
+        projectId: input.projectId,
+        orgId: answered.reach === 'own' ? input.senderOrgId! : undefined,
+        by: input.by,
+        at: input.at,
+        settledWith: input.type,
+      });
+    }
   const notice: MessageNotice = { type: input.type, receivers: rows };
   let payload = JSON.stringify(notice);
   if (Buffer.byteLength(payload) > NOTICE_MAX_BYTES)
     payload = JSON.stringify({ type: input.type, receivers: null } satisfies MessageNotice);
   await notifyChannel(tx, MESSAGE_CHANNEL, payload);
   return { messageId: id };
+}
+
+export interface SettleTodosInput {
+  /** The to-do type settled. */
+  type: MessageType;
+  /** Narrow to the to-dos about this project, this record, this receiving organisation. */
+  projectId?: string;
+  targetId?: string;
+  orgId?: string;
+  /** The account whose work settles them (the acting person), or null for the platform. */
+  by: string | null;
+  at: Date;
+}
+
+/**
+ * Settles open to-dos whose work was done without a message being sent (a building submitted
+ * again after its rejection, a password reset issued). Call it in the transaction that does the
+ * work. Returns how many were settled; a to-do already settled keeps its first settlement.
+ * `required`: none open answers TODO_ALREADY_SETTLED (409), for a use case whose work is the
+ * to-do itself and must not be done twice.
+ */
+export async function settleTodos(
+  tx: Db,
+  input: SettleTodosInput,
+  options: { required?: boolean } = {},
+): Promise<number> {
+  const settled = await settleOpenTodos(tx, {
+    type: input.type,
+    orgTypes: todoOrgTypes(input.type),
+    projectId: input.projectId,
+    targetId: input.targetId,
+    orgId: input.orgId,
+    by: input.by,
+    at: input.at,
+    settledWith: null,
+  });
+  if (settled.length === 0 && options.required) throw new AppError('TODO_ALREADY_SETTLED');
+  return settled.length;
+}
+
+/** What each of the reader's organisations tells the reader (`addressedTypes`). */
+function scopesOf(members: readonly PrincipalMember[], orgIds: readonly string[]): AddressScope[] {
+  return orgIds.flatMap((orgId) => {
+    const member = members.find((m) => m.orgId === orgId);
+    return member ? [{ orgId, ...addressedTypes(member) }] : [];
+  });
+}
+
+/** The caller's organisations to read: those named (each must be theirs), else all of them. */
+function readableOrgIds(members: readonly PrincipalMember[], named: readonly string[] | undefined) {
+  const own = members.map((m) => m.orgId);
+  const orgIds = named ?? own;
+  if (orgIds.some((id) => !own.includes(id))) throw new AppError('NOT_FOUND');
+  return orgIds;
 }
 
 function dedupe(to: SendMessageInput['to']) {
@@ -88,34 +169,44 @@ function dedupe(to: SendMessageInput['to']) {
 }
 
 /**
- * The caller's messages, newest first. Only organisations the caller is an active member of are
- * read; naming another one answers NOT_FOUND, as for any record out of reach.
+ * The caller's messages, newest first: of each organisation, the notices and the to-dos the
+ * caller may act on there (by the project policy), never a to-do for others. Only organisations
+ * the caller is an active member of are read; naming another one answers NOT_FOUND, as for any
+ * record out of reach.
  */
 export async function listMessages(
   ctx: AppContext,
   input: {
     accountId: string;
-    memberOrgIds: readonly string[];
+    members: readonly PrincipalMember[];
     query: z.output<typeof messageQuery>;
     locale: Locale;
   },
 ): Promise<MessagePage> {
   const { query } = input;
-  const orgIds = query.orgIds ?? input.memberOrgIds;
-  if (orgIds.some((id) => !input.memberOrgIds.includes(id))) throw new AppError('NOT_FOUND');
-  if (orgIds.length === 0) return { total: 0, unread: 0, items: [] };
+  const scopes = scopesOf(input.members, readableOrgIds(input.members, query.orgIds));
+  const empty = { todo: 0, done: 0, notice: 0, unreadNotice: 0, todoByType: [] };
+  if (scopes.length === 0) return { total: 0, unread: 0, items: [], counts: empty, projects: [] };
   const all = query.size === -1;
   const limit = all ? MESSAGE_LIST_CAP : query.size;
   const found = await queryMessages(ctx.db, {
     accountId: input.accountId,
-    orgIds,
+    scopes,
     types: query.messageTypes && query.messageTypes.length > 0 ? query.messageTypes : undefined,
+    state: query.state,
+    projectId: query.projectId,
+    sentFrom: query.sentFrom ? new Date(query.sentFrom) : undefined,
+    sentTo: query.sentTo ? new Date(query.sentTo) : undefined,
     limit,
     offset: all ? 0 : query.page * query.size,
   });
+  const isTodo = (orgId: string, type: MessageType) =>
+    scopes.some((s) => s.orgId === orgId && s.todo.includes(type));
   return {
     total: found.total,
     unread: found.unread,
+    counts: found.counts,
+    projects: found.projects,
     items: found.items.map((m) => ({
       id: m.id,
       sendTime: m.sentAt.toISOString(),
@@ -123,9 +214,14 @@ export async function listMessages(
       beRead: m.readAt !== null,
       targetId: m.targetId,
       projectId: m.projectId,
+      projectName: m.params.projectName ?? null,
       orgId: m.orgId,
       orgName: m.orgName,
       type: m.type,
+      state: isTodo(m.orgId, m.type) ? (m.settledAt ? 'done' : 'todo') : 'notice',
+      settledAt: m.settledAt?.toISOString() ?? null,
+      settledBy: m.settledBy,
+      settledWith: m.settledWith,
     })),
   };
 }
@@ -133,10 +229,21 @@ export async function listMessages(
 /** Marks one message read for the caller; reading it again changes nothing. */
 export async function markMessageRead(
   ctx: AppContext,
-  input: { receiverId: string; accountId: string; memberOrgIds: readonly string[] },
+  input: { receiverId: string; accountId: string; members: readonly PrincipalMember[] },
 ) {
-  const receiver = await findVisibleReceiver(ctx.db, input.receiverId, input.accountId, input.memberOrgIds);
+  const scopes = scopesOf(input.members, readableOrgIds(input.members, undefined));
+  const receiver = await findVisibleReceiver(ctx.db, input.receiverId, input.accountId, scopes);
   if (!receiver) throw new AppError('NOT_FOUND');
   await insertRead(ctx.db, receiver.id, input.accountId, ctx.clock());
   return { id: receiver.id, beRead: true };
+}
+
+/** 全部已读: marks every message addressed to the caller in these organisations read. */
+export async function markAllMessagesRead(
+  ctx: AppContext,
+  input: { accountId: string; members: readonly PrincipalMember[]; orgIds: readonly string[] | undefined },
+) {
+  const scopes = scopesOf(input.members, readableOrgIds(input.members, input.orgIds));
+  const marked = await insertReadsForAll(ctx.db, input.accountId, scopes, ctx.clock());
+  return { marked };
 }

@@ -360,6 +360,7 @@ export async function approveApplication(ctx: AppContext, input: { id: string; a
       type: 'PLATFORM_REGISTRATION_APPROVE',
       to: [{ orgId: org.id }],
       at: ctx.clock(),
+      by: input.audit.accountId,
       targetId: org.id,
       params: { orgName: org.name },
     });
