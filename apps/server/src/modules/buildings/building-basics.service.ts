@@ -23,6 +23,7 @@ import { AppError } from '../../lib/app-error.js';
 import { recordAudit, type AuditActor } from '../audit/audit.service.js';
 import type { Dictionaries } from '../dictionaries/dictionary-loader.js';
 import { dictionaryEntry } from '../dictionaries/dictionaries.service.js';
+import { settleTodos } from '../messages/messages.service.js';
 import { openProject } from '../project-access/project-access.service.js';
 import {
   deleteBuildings,
@@ -370,6 +371,15 @@ export async function submitBuildings(
         actor: input.audit,
         target: { type: 'building', id: row.id },
         detail: { projectId: open.project.id, name: row.name },
+      });
+    // Submitting a rejected building again is the work its rejection asked for.
+    for (const row of rows)
+      await settleTodos(tx, {
+        type: 'CENSOR_BUILDING_REJECT',
+        projectId: open.project.id,
+        targetId: row.id,
+        by: input.audit.accountId,
+        at: now,
       });
   });
 }
