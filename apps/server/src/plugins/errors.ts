@@ -43,6 +43,9 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: A
 export function toAppError(error: FastifyError | Error): AppError {
   if (error instanceof AppError) return error;
   if (hasZodFastifySchemaValidationErrors(error)) {
+    // A path whose id is malformed names no record: 404 as for an unknown id, never "Invalid UUID".
+    if ((error as { validationContext?: string }).validationContext === 'params')
+      return new AppError('NOT_FOUND');
     const issues = error.validation.map((v) => ({
       field: [v.instancePath.replace(/^\//, '').replaceAll('/', '.')].filter(Boolean).join('') || undefined,
       message: v.message ?? 'invalid',

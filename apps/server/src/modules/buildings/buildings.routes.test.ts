@@ -554,10 +554,10 @@ describe('buildings of a review application', () => {
     // A project or building that does not exist at all answers the same.
     refused(await api.page(me, org.construct!, randomUUID()), 404, 'NOT_FOUND');
     refused(await api.get(me, org.construct!, mine, randomUUID()), 404, 'NOT_FOUND');
-    // Malformed ids fail validation.
-    refused(await api.page(me, org.construct!, 'not-a-project'), 400, 'VALIDATION_FAILED');
-    refused(await api.getAll(me, org.construct!, mine, ['nope']), 400, 'VALIDATION_FAILED');
-    refused(await api.submit(me, org.construct!, mine, [myBuilding.id, 'nope']), 400, 'VALIDATION_FAILED');
+    // Malformed ids in the path name nothing either.
+    refused(await api.page(me, org.construct!, 'not-a-project'), 404, 'NOT_FOUND');
+    refused(await api.getAll(me, org.construct!, mine, ['nope']), 404, 'NOT_FOUND');
+    refused(await api.submit(me, org.construct!, mine, [myBuilding.id, 'nope']), 404, 'NOT_FOUND');
     // Nothing changed on either side.
     expect(detailOf<Building>(await api.get(me, org.construct!, mine, myBuilding.id))).toEqual(myBuilding);
     expect(detailOf<Building>(await api.get(c2, org.construct2!, theirs, theirBuilding.id))).toEqual(
@@ -861,11 +861,7 @@ describe('buildings of a review application', () => {
       'NOT_FOUND',
     );
     refused(await api.deleteHazards(tokens.survey_admin, org.survey!, [first!.id]), 403, 'FORBIDDEN');
-    refused(
-      await api.deleteHazards(tokens.construct_admin, org.construct!, ['nope']),
-      400,
-      'VALIDATION_FAILED',
-    );
+    refused(await api.deleteHazards(tokens.construct_admin, org.construct!, ['nope']), 404, 'NOT_FOUND');
     detailOf(await api.deleteHazards(tokens.construct_admin, org.construct!, [first!.id, second!.id]));
     expect(
       detailOf<BuildingHazardSource[]>(

@@ -412,8 +412,9 @@ describe('inviting an existing account', () => {
     ])
       refused(await invite(tokens.designAdmin, orgIds.design!, payload), 400, 'VALIDATION_FAILED');
     for (const bad of ['not-a-uuid', `${randomUUID()}x`]) {
-      refused(await accept(tokens.surveyAdmin, bad), 400, 'VALIDATION_FAILED');
-      refused(await cancel(tokens.designAdmin, orgIds.design!, bad), 400, 'VALIDATION_FAILED');
+      // A malformed id in the path names no invitation: 404 as a missing one.
+      refused(await accept(tokens.surveyAdmin, bad), 404, 'NOT_FOUND');
+      refused(await cancel(tokens.designAdmin, orgIds.design!, bad), 404, 'NOT_FOUND');
     }
     expect(await pending(tokens.designAdmin, orgIds.design!)).toEqual([]);
   });

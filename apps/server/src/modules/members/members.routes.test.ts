@@ -305,13 +305,13 @@ describe('who may administer an organisation’s people', () => {
     }
   });
 
-  it('answers a malformed memberId in the own organisation with 400', async () => {
+  it('answers a malformed memberId in the own organisation 404, like a missing one', async () => {
     for (const res of [
       await api.update(w.tokens.designAdmin, w.org.design, 'not-a-uuid', { admin: true }),
       await api.resetPassword(w.tokens.designAdmin, w.org.design, '42'),
       await api.unlock(w.tokens.designAdmin, w.org.design, 'x'.repeat(36)),
     ])
-      refused(res, 400, 'VALIDATION_FAILED');
+      refused(res, 404, 'NOT_FOUND');
   });
 
   it('answers 404 for a member of another organisation named under the own orgId, and changes nothing', async () => {

@@ -17,9 +17,9 @@ import { bearerToken } from '../auth/auth-plugin.js';
 import { authenticateToken } from '../auth/auth.service.js';
 import { MESSAGE_CHANNEL, MessageHub, type StreamSubscriber } from './message-hub.js';
 import { listMessages, markAllMessagesRead, markMessageRead } from './messages.service.js';
+import { describeRoute } from '../../lib/route-docs.js';
 
 const tags = ['messages'];
-const security = [{ bearer: [] }];
 
 export interface MessagesRoutesOptions {
   /** Where NOTIFYs are heard; without it the stream still serves but nothing is pushed. */
@@ -55,8 +55,10 @@ export const messagesRoutes: FastifyPluginAsyncZod<MessagesRoutesOptions> = asyn
     {
       schema: {
         tags,
-        security,
-        summary: "The caller's to-do messages, newest first (size -1: all)",
+        ...describeRoute({
+          zh: '调用者的待办消息，最新在前（size -1：全部）',
+          en: "The caller's to-do messages, newest first (size -1: all)",
+        }),
         querystring: messageQuery,
         response: { 200: envelopeOf(messagePage) },
       },
@@ -78,8 +80,7 @@ export const messagesRoutes: FastifyPluginAsyncZod<MessagesRoutesOptions> = asyn
     {
       schema: {
         tags,
-        security,
-        summary: 'Marks one message read for the caller',
+        ...describeRoute({ zh: '将一条消息标为调用者已读', en: 'Marks one message read for the caller' }),
         params: z.object({ id: z.uuid() }),
         response: { 200: envelopeOf(z.object({ id: z.string(), beRead: z.boolean() })) },
       },
@@ -100,8 +101,10 @@ export const messagesRoutes: FastifyPluginAsyncZod<MessagesRoutesOptions> = asyn
     {
       schema: {
         tags,
-        security,
-        summary: "Marks every message addressed to the caller read (全部已读), in the named organisations or all of the caller's",
+        ...describeRoute({
+          zh: '全部已读：将发给调用者的消息标为已读，限于指定单位或调用者的全部单位',
+          en: "Marks every message addressed to the caller read, in the named organisations or all of the caller's",
+        }),
         body: markAllReadRequest,
         response: { 200: envelopeOf(z.object({ marked: z.number().int() })) },
       },
@@ -122,8 +125,11 @@ export const messagesRoutes: FastifyPluginAsyncZod<MessagesRoutesOptions> = asyn
     {
       schema: {
         tags,
-        security,
-        summary: 'Live push of new messages (server-sent events)',
+        ...describeRoute({
+          zh: '新消息实时推送（server-sent events）',
+          en: 'Live push of new messages (server-sent events)',
+          errors: ['LIVE_UPDATES_UNAVAILABLE'],
+        }),
         description:
           'A text/event-stream. `ready` once connected, then `message` with `{ orgId, type }` whenever a ' +
           "message arrives for one of the caller's organisations; fetch the list to read it. Answers " +

@@ -154,8 +154,8 @@ describe('whether an application is submitted', () => {
     expect(detailOf(await ask(tokens.design_user, submitted, org.design))).toBe(true);
   });
 
-  it('refuses a malformed project id with 400 and anonymous callers with 401', async () => {
-    refused(await ask(tokens.design_admin, 'not-a-uuid', org.design), 400, 'VALIDATION_FAILED');
+  it('answers a malformed project id 404 like a missing one, and anonymous callers 401', async () => {
+    refused(await ask(tokens.design_admin, 'not-a-uuid', org.design), 404, 'NOT_FOUND');
     refused(await ask(undefined, submitted), 401, 'UNAUTHORIZED');
     refused(await ask(undefined, submitted, org.design), 401, 'UNAUTHORIZED');
   });
