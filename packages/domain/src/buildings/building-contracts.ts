@@ -108,7 +108,14 @@ const buildingFields = z.object({
 
 /** `POST …/building/saveBuildingInfo`: no id saves a new building, an id changes that one. */
 export const saveBuildingRequest = buildingFields
-  .extend({ id: z.uuid().optional() })
+  .extend({
+    id: z.uuid().optional(),
+    /**
+     * The user has read the plausibility warnings (building-plausibility) and saves anyway;
+     * without it a save with warnings is refused with the list and changes nothing.
+     */
+    confirmWarnings: z.boolean().optional(),
+  })
   .refine((b) => b.height >= b.floorsAbove * BUILDING_LIMITS.minStoreyHeight, {
     message: `the height is too low for the floors above ground (at least ${BUILDING_LIMITS.minStoreyHeight} m a storey)`,
     path: ['height'],

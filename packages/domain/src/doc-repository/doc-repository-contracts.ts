@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Locale } from '../errors/error-codes.js';
 import { commaList } from '../http/fields.js';
+import { handoverReadiness } from '../project-access/handover-readiness.js';
 
 /**
  * Contracts of the document repository (资料库, spec §7 "Document repository"): per review
@@ -223,6 +224,17 @@ export const commitDocQuery = z.object({
 /** `confirmApplyDoc`: the construction unit sends the version to review; the agency accepts it. */
 export const confirmApplyDocQuery = z.object({ versionId: z.uuid() });
 
+/**
+ * `confirmApplyDoc` as sent: `confirmWarnings=true` says the sender has read the warnings
+ * (handover-readiness) and sends anyway; without it a send with warnings is refused with the list.
+ */
+export const confirmApplyDocRequest = confirmApplyDocQuery.extend({
+  confirmWarnings: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+});
+
 export const feedbackItem = z.object({
   category: z.enum(DOC_CATEGORY_KEYS),
   /** A folder of the version (a building, a specialty, or below); none: the whole category. */
@@ -272,6 +284,11 @@ export const docVersionState = z.object({
   acceptedAt: z.string().nullable(),
   units: z.array(docUnitState),
   feedbackCount: z.number().int(),
+  /**
+   * What stands in the way of handing the version over and what the sender would confirm, for
+   * those who send or accept it while it can still be handed over (or returned, stuck); else null.
+   */
+  readiness: handoverReadiness.nullable(),
   can: z.object({
     commit: z.array(z.enum(DOC_CATEGORY_KEYS)),
     send: z.boolean(),

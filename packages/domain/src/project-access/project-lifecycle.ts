@@ -24,6 +24,8 @@ export const APPLICATION_TRANSITIONS = {
   acceptDocs: { from: ['MATERIALS_SENT'], to: 'IN_REVIEW' },
   /** The agency returns them: uploading again. */
   returnDocs: { from: ['MATERIALS_SENT'], to: 'SUBMITTED' },
+  /** The agency returns materials it accepted while a building was not ready (docs.return). */
+  recoverDocs: { from: ['IN_REVIEW'], to: 'SUBMITTED' },
 } as const satisfies Record<string, Transition<ProjectStatus>>;
 
 export const BUILDING_TRANSITIONS = {
@@ -41,6 +43,8 @@ export const DOC_VERSION_TRANSITIONS = {
   accept: { from: ['SUBMITTED'], to: 'REVIEW' },
   /** The agency returns it with reasons. */
   return: { from: ['SUBMITTED'], to: 'UPLOADING' },
+  /** The agency returns an accepted version whose buildings were not ready (docs.return). */
+  recover: { from: ['REVIEW'], to: 'UPLOADING' },
   /** The application was recalled: its latest version opens for upload again. */
   reopen: { from: ['UPLOADING', 'SUBMITTED'], to: 'UPLOADING' },
 } as const satisfies Record<string, Transition<DocVersionStatus>>;

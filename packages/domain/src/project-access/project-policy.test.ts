@@ -87,6 +87,11 @@ const STATES: {
     key: (f: { version: DocVersionFacts; allCommitted: boolean }) =>
       `${f.version.status}/${f.version.latest ? 'latest' : 'old'}/${f.allCommitted ? 'all' : 'missing'}`,
   },
+  docReturn: {
+    all: VERSIONS.flatMap((version) => bools.map((stuck) => ({ version, stuck }))),
+    key: (f: { version: DocVersionFacts; stuck: boolean }) =>
+      `${f.version.status}/${f.version.latest ? 'latest' : 'old'}/${f.stuck ? 'stuck' : '-'}`,
+  },
   docWrite: {
     all: VERSIONS.flatMap((version) =>
       DOC_CATEGORY_KEYS.flatMap((category) =>
@@ -317,10 +322,11 @@ const EXPECTED: Record<ProjectAction, Expected> = {
     closed: [['*', 'DOC_NOT_SENT']],
   },
   'docs.return': {
-    subject: 'docVersion',
+    subject: 'docReturn',
     who: 'decider',
     refused: 'DOC_DIRECTOR_ONLY',
-    open: ['SUBMITTED/*'],
+    // An accepted version returns only while a building stands in the way (issue 17).
+    open: ['SUBMITTED/*', 'REVIEW/latest/stuck'],
     closed: [['*', 'DOC_NOT_SENT']],
   },
   'docs.remind': {
@@ -519,5 +525,9 @@ describe('lifecycle', () => {
     expect(docVersionAfter('send', 'UPLOADING')).toBe('SUBMITTED');
     expect(docVersionAfter('accept', 'SUBMITTED')).toBe('REVIEW');
     expect(docVersionAfter('return', 'SUBMITTED')).toBe('UPLOADING');
+    expect(docVersionAfter('return', 'REVIEW')).toBe('REVIEW');
+    expect(docVersionAfter('recover', 'REVIEW')).toBe('UPLOADING');
+    expect(applicationAfter('recoverDocs', 'IN_REVIEW')).toBe('SUBMITTED');
+    expect(applicationAfter('recoverDocs', 'PASSED')).toBe('PASSED');
   });
 });

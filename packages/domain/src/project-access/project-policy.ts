@@ -52,6 +52,18 @@ export interface DocSendFacts {
   allCommitted: boolean;
 }
 
+/**
+ * A version the agency may return: one sent to it, or one it accepted although a building of the
+ * application is not ready (a draft, a missing unit's entry: handover-readiness). Such an
+ * application was accepted before the hand-over was gated, and its buildings can be neither
+ * submitted nor confirmed; returning it is the way out.
+ */
+export interface DocReturnFacts {
+  version: DocVersionFacts;
+  /** The application's buildings have blockers (handover-readiness). */
+  stuck: boolean;
+}
+
 export interface DocWriteFacts {
   version: DocVersionFacts;
   /** The category of the folder written to. */
@@ -78,6 +90,7 @@ export type PolicySubject =
   | 'docVersion'
   | 'docCommit'
   | 'docSend'
+  | 'docReturn'
   | 'docWrite'
   | 'surveyInfo'
   | 'alterStart';
@@ -88,6 +101,7 @@ interface FactsOf {
   docVersion: DocVersionFacts;
   docCommit: DocCommitFacts;
   docSend: DocSendFacts;
+  docReturn: DocReturnFacts;
   docWrite: DocWriteFacts;
   surveyInfo: SurveyInfoFacts;
   alterStart: AlterStartFacts;
@@ -349,12 +363,18 @@ export const PROJECT_POLICY = {
     refused: 'DOC_DIRECTOR_ONLY',
     blocks: (v) => (v.status === 'SUBMITTED' ? undefined : 'DOC_NOT_SENT'),
   }),
-  /** Returning the sent version with reasons, which reopens it for upload. */
+  /**
+   * Returning the sent version with reasons, which reopens it for upload; and the latest accepted
+   * one while a building stands in the way (DocReturnFacts), which reopens the application too.
+   */
   'docs.return': rule({
-    subject: 'docVersion',
+    subject: 'docReturn',
     who: decides,
     refused: 'DOC_DIRECTOR_ONLY',
-    blocks: (v) => (v.status === 'SUBMITTED' ? undefined : 'DOC_NOT_SENT'),
+    blocks: (f) =>
+      f.version.status === 'SUBMITTED' || (f.version.status === 'REVIEW' && f.version.latest && f.stuck)
+        ? undefined
+        : 'DOC_NOT_SENT',
   }),
   /** Reminding the units of missing materials while they upload or after they sent. */
   'docs.remind': rule({

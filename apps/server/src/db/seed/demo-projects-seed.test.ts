@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BuildingPage, MessagePage } from '@drp/domain';
+import type { BuildingPage, DocVersion, DocVersionState, MessagePage } from '@drp/domain';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { demoOrgIds, detailOf, projectApi } from '../../test/project-fixture.js';
 import { seedDemoProjects } from './demo-projects-seed.js';
@@ -85,5 +85,46 @@ describe('demo applications', () => {
     expect((await api.page(censor, 'pagelist', { pageSize: 20 })).total).toBe(2);
     for (const outsider of ['design2_admin', 'censor2_admin'])
       expect((await api.page(await t.signIn(outsider), 'pagelist', { pageSize: 20 })).total).toBe(0);
+  });
+
+  it('tells one story of the passed application: its buildings confirmed, its materials handed over and accepted', async () => {
+    const construct = await t.signIn('construct_admin');
+    const page = await api.page(construct, 'pagelist', { pageSize: 20 });
+    const passed = page.items.find((p) => p.status === 'PASSED')!;
+    const base = `/api/checkDrawings/${org.censor}/${passed.id}`;
+    const censor = await t.signIn('censor_admin');
+    const buildings = detailOf<BuildingPage>(
+      await api.send('GET', `${base}/building/getBuildings`, censor, { query: { size: '20' } }),
+    );
+    expect(buildings.items.map((b) => b.status)).toEqual(['CONFIRMED', 'CONFIRMED']);
+    const versions = detailOf<DocVersion[]>(
+      await api.send('GET', `${base}/docRepositoryVersion/listAll`, censor, {
+        query: { businessStatus: 'REVIEW' },
+      }),
+    );
+    expect(versions.map((v) => [v.name, v.businessStatus])).toEqual([['第1版', 'REVIEW']]);
+    const state = detailOf<DocVersionState>(
+      await api.send('GET', `${base}/docRepositoryOrg/getDocVersionState`, censor, {
+        query: { versionId: versions[0]!.id },
+      }),
+    );
+    // Each unit uploaded and committed; the agency accepted the version, which reads as no gap.
+    expect(state.units.map((u) => [u.category, u.committed, u.fileCount > 0]).sort()).toEqual([
+      ['DESIGN', true, true],
+      ['SURVEY', true, true],
+    ]);
+    expect(state.acceptedAt).not.toBeNull();
+    expect(state.readiness).toBeNull();
+
+    // The school's materials are still being uploaded: nothing sent, nothing accepted.
+    const school = page.items.find((p) => p.status === 'SUBMITTED')!;
+    const schoolVersions = detailOf<DocVersion[]>(
+      await api.send(
+        'GET',
+        `/api/checkDrawings/${org.construct}/${school.id}/docRepositoryVersion/listAll`,
+        construct,
+      ),
+    );
+    expect(schoolVersions.map((v) => v.businessStatus)).toEqual(['UPLOADING']);
   });
 });

@@ -1,6 +1,6 @@
-import { setLatestVersionStatus } from '../../modules/doc-repository/doc-repository.repository.js';
+import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
-import type { OrgType, PrincipalMember, Profile } from '@drp/domain';
+import type { DocCategory, DocFolderNode, OrgType, PrincipalMember, Profile } from '@drp/domain';
 import {
   projectDicRequest,
   projectForm,
@@ -20,6 +20,17 @@ import {
   saveSurveyInfo,
 } from '../../modules/buildings/building-entries.service.js';
 import { confirmBuilding } from '../../modules/buildings/building-review.service.js';
+import {
+  acceptDocs,
+  commitDocs,
+  sendDocsToReview,
+} from '../../modules/doc-repository/doc-handover.service.js';
+import { listDocTree, listDocVersions } from '../../modules/doc-repository/doc-repository.service.js';
+import {
+  issueOperationCode,
+  receiveUpload,
+  saveUploadedFile,
+} from '../../modules/doc-repository/doc-uploads.service.js';
 import { updateProject } from '../../modules/projects/projects.repository.js';
 import { saveOwnSurveyInfo, submitOwnSurveyInfo } from '../../modules/survey-infos/survey-infos.service.js';
 import {
@@ -57,6 +68,33 @@ async function actorOf(
     member: { orgId: org.id, orgType, admin: true, profiles },
     audit: { accountId: account.id, username, orgId: org.id, ip: '127.0.0.1' },
   };
+}
+
+/**
+ * A one-page PDF naming what it stands for: the demo's drawing sets and reports are placeholders
+ * of real ones, small enough for the seed, and open in the viewers like any upload.
+ */
+export function demoPdf(title: string): Buffer {
+  const text = title.replace(/[()\\]/g, '');
+  const content = `BT /F1 18 Tf 60 760 Td (${text}) Tj 0 -28 Td /F1 11 Tf (Demo material of the digital drawing review platform) Tj ET`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 842 595] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let pdf = '%PDF-1.7\n';
+  const offsets: number[] = [];
+  objects.forEach((body, i) => {
+    offsets.push(pdf.length);
+    pdf += `${i + 1} 0 obj\n${body}\nendobj\n`;
+  });
+  const xref = pdf.length;
+  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const offset of offsets) pdf += `${String(offset).padStart(10, '0')} 00000 n \n`;
+  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(pdf, 'latin1');
 }
 
 type BuildingSeed = Omit<SaveBuildingRequest, 'designOrgIds' | 'surveyOrgIds'> & {
@@ -156,7 +194,20 @@ export async function seedDemoProjects(ctx: AppContext): Promise<void> {
     return { projectId, buildingIds };
   };
 
-  const submit = async (projectId: string, buildingIds: string[]) => {
+  const DESIGNERS: Record<string, { chiefDesigner: string; engineerCertNo: string }> = {
+    ARCHITECTURE: { chiefDesigner: '陈明', engineerCertNo: '1143010-0087' },
+    STRUCTURE: { chiefDesigner: '李娜', engineerCertNo: 'S43-2019-0312' },
+    PLUMBING: { chiefDesigner: '赵磊', engineerCertNo: 'G43-2017-0521' },
+    HVAC: { chiefDesigner: '孙丽', engineerCertNo: 'N43-2018-0233' },
+    ELECTRICAL: { chiefDesigner: '钱峰', engineerCertNo: 'D43-2016-0419' },
+    ENERGY_SAVING: { chiefDesigner: '陈明', engineerCertNo: '1143010-0087' },
+  };
+
+  const submit = async (
+    projectId: string,
+    buildingIds: string[],
+    specialties: string[] = ['ARCHITECTURE', 'STRUCTURE'],
+  ) => {
     await submitBuildings(ctx, {
       member: construct.member,
       projectId,
@@ -175,10 +226,7 @@ export async function seedDemoProjects(ctx: AppContext): Promise<void> {
         projectId,
         request: saveBuildingDesignInfosRequest.parse({
           buildingId,
-          items: [
-            { specialty: 'ARCHITECTURE', chiefDesigner: '陈明', engineerCertNo: '1143010-0087' },
-            { specialty: 'STRUCTURE', chiefDesigner: '李娜', engineerCertNo: 'S43-2019-0312' },
-          ],
+          items: specialties.map((specialty) => ({ specialty, ...DESIGNERS[specialty]! })),
         }),
         dictionaries,
         audit: design.audit,
@@ -270,11 +318,68 @@ export async function seedDemoProjects(ctx: AppContext): Promise<void> {
         structureType: 'STEEL_FRAME',
         height: 15.6,
         floorsBelow: 0,
+        // A 36 m hall over the canteen: storeys of 7.8 m on average, as the plausibility check
+        // notes and the construction unit confirmed.
+        confirmWarnings: true,
         hazards: [{ code: 'STEEL_STRUCTURE', description: '风雨操场屋面钢网架跨度 36 m，整体提升安装' }],
       },
     ],
   });
   await submit(school.projectId, school.buildingIds);
+
+  /**
+   * Round 1 of materials handed over as the API does it: the design unit uploads a drawing set
+   * into each specialty folder and the survey unit a report into each building's folder, each
+   * commits, the construction unit sends them to review and the agency accepts them.
+   */
+  const handOver = async (projectId: string) => {
+    const [version] = await listDocVersions(ctx, {
+      member: construct.member,
+      projectId,
+      businessStatus: 'UPLOADING',
+      locale: 'zh-CN',
+    });
+    const versionId = version!.id;
+    const upload = async (actor: Actor, folderId: string, name: string, title: string) => {
+      const { operationCode } = await issueOperationCode(ctx, {
+        member: actor.member,
+        accountId: actor.audit.accountId!,
+        projectId,
+        versionId,
+        folderId,
+      });
+      await receiveUpload(ctx, { operationCode, fileName: name, body: Readable.from(demoPdf(title)) });
+      await saveUploadedFile(ctx, { member: actor.member, projectId, operationCode, audit: actor.audit });
+    };
+    const tree = (actor: Actor, category: DocCategory) =>
+      listDocTree(ctx, { member: actor.member, projectId, versionId, category });
+    const buildingFolders = (nodes: DocFolderNode[]) => nodes.filter((n) => n.kind === 'BUILDING');
+    for (const [n, building] of buildingFolders(await tree(design, 'DESIGN')).entries())
+      for (const folder of building.children.filter((c) => c.kind === 'SPECIALTY'))
+        await upload(
+          design,
+          folder.id,
+          `${building.name}-${folder.name}施工图.pdf`,
+          `Building ${n + 1}: ${folder.specialty ?? folder.name} working drawings`,
+        );
+    for (const [n, building] of buildingFolders(await tree(survey, 'SURVEY')).entries())
+      await upload(
+        survey,
+        building.id,
+        `${building.name}-岩土工程勘察报告.pdf`,
+        `Building ${n + 1}: geotechnical report`,
+      );
+    const step = { projectId, versionId };
+    await commitDocs(ctx, { ...step, member: design.member, audit: design.audit, category: 'DESIGN' });
+    await commitDocs(ctx, { ...step, member: survey.member, audit: survey.audit, category: 'SURVEY' });
+    await sendDocsToReview(ctx, {
+      ...step,
+      member: construct.member,
+      audit: construct.audit,
+      confirmWarnings: false,
+    });
+    await acceptDocs(ctx, { ...step, member: censor.member, audit: censor.audit });
+  };
 
   // 3. Passed review, so a change application can start from it.
   const offices = await application({
@@ -297,7 +402,8 @@ export async function seedDemoProjects(ctx: AppContext): Promise<void> {
       { ...tower('地下车库', 1, 5_900), use: 'GARAGE', structureType: 'FRAME', height: 5.4, floorsBelow: 2 },
     ],
   });
-  await submit(offices.projectId, offices.buildingIds);
+  await submit(offices.projectId, offices.buildingIds, Object.keys(DESIGNERS));
+  await handOver(offices.projectId);
   for (const id of offices.buildingIds)
     await confirmBuilding(ctx, {
       member: censor.member,
@@ -305,12 +411,8 @@ export async function seedDemoProjects(ctx: AppContext): Promise<void> {
       id,
       audit: censor.audit,
     });
-  // The review steps between acceptance and passing (materials, missions, opinions, certificate)
-  // come with later capabilities; until then the demo marks this application passed directly.
-  await updateProject(ctx.db, offices.projectId, {
-    status: 'PASSED',
-    acceptedAt: ctx.clock(),
-    updatedAt: ctx.clock(),
-  });
-  await setLatestVersionStatus(ctx.db, offices.projectId, 'REVIEW', ctx.clock());
+  // The review steps between acceptance and passing (missions, opinions, certificate) come with
+  // later capabilities; until then the demo marks this application passed directly. Everything
+  // before it (buildings, materials, their hand-over and acceptance) ran through the use cases.
+  await updateProject(ctx.db, offices.projectId, { status: 'PASSED', updatedAt: ctx.clock() });
 }

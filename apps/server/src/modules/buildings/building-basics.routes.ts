@@ -161,7 +161,12 @@ export const buildingBasicsRoutes: FastifyPluginAsyncZod = async (app) => {
           zh: '保存新单体（无 id）或修改单体（有 id）',
           en: 'Saves a new building (no id) or changes one (id)',
           project: ['building.add', 'building.edit'],
-          errors: ['BUILDING_NAME_TAKEN', 'BUILDING_UNIT_NOT_IN_PROJECT', 'DICTIONARY_CODE_UNKNOWN'],
+          errors: [
+            'BUILDING_NAME_TAKEN',
+            'BUILDING_UNIT_NOT_IN_PROJECT',
+            'DICTIONARY_CODE_UNKNOWN',
+            'BUILDING_IMPLAUSIBLE',
+          ],
         }),
         params: projectParams,
         body: saveBuildingRequest,

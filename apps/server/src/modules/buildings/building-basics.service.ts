@@ -1,4 +1,6 @@
 import {
+  buildingPlausibility,
+  plausibilityText,
   BUILDING_TRANSITIONS,
   FOUNDATION_TYPES,
   buildingAfter,
@@ -200,6 +202,10 @@ export async function saveBuilding(
     if (existing) requireOnBuilding(open, 'building.edit', existing);
     else open.require('building.add');
     checkBasicCodes(input.dictionaries, form);
+    // What a reviewer would frown at is saved only once the user has confirmed it.
+    const warnings = buildingPlausibility(form);
+    if (warnings.length > 0 && !form.confirmWarnings)
+      throw new AppError('BUILDING_IMPLAUSIBLE', { items: plausibilityText(warnings) }, { warnings });
     const units = await checkUnits(tx, open.parties, form);
     if (await isBuildingNameTaken(tx, project.id, form.name, existing?.id))
       throw new AppError('BUILDING_NAME_TAKEN', { name: form.name });

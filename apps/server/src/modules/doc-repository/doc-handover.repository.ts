@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull } from 'drizzle-orm';
 import { DOC_CATEGORY_KEYS, type DocCategory, type DocVersionStatus } from '@drp/domain';
 import type { Db } from '../../db/database.js';
 import {
@@ -9,6 +9,12 @@ import {
   docVersions,
 } from '../../db/schema/doc-repository.js';
 import { orgs } from '../../db/schema/orgs.js';
+import {
+  buildingDesignInfos,
+  buildingSurveyInfos,
+  buildingUnits,
+  buildings,
+} from '../../db/schema/buildings.js';
 
 export async function listCommits(db: Db, versionId: string) {
   return db.select().from(docVersionCommits).where(eq(docVersionCommits.versionId, versionId));
@@ -87,4 +93,74 @@ export async function reopenLatestVersion(db: Db, projectId: string) {
     .where(and(eq(docVersions.projectId, projectId), eq(docVersions.latest, true)))
     .returning({ id: docVersions.id });
   if (version) await clearCommits(db, version.id, DOC_CATEGORY_KEYS);
+}
+
+/**
+ * What the hand-over's readiness reads of an application's buildings (handover-readiness): each
+ * building with its named units, the units' entries, and its folders and files in the version.
+ */
+export async function readReadinessFacts(db: Db, projectId: string, versionId: string) {
+  const [rows, units, designInfos, surveyInfos, folders, files] = await Promise.all([
+    db
+      .select({ id: buildings.id, name: buildings.name, status: buildings.status, use: buildings.use })
+      .from(buildings)
+      .where(eq(buildings.projectId, projectId))
+      .orderBy(asc(buildings.seq)),
+    db
+      .select({
+        buildingId: buildingUnits.buildingId,
+        orgId: buildingUnits.orgId,
+        orgName: orgs.name,
+        role: buildingUnits.role,
+      })
+      .from(buildingUnits)
+      .innerJoin(buildings, eq(buildings.id, buildingUnits.buildingId))
+      .innerJoin(orgs, eq(orgs.id, buildingUnits.orgId))
+      .where(eq(buildings.projectId, projectId))
+      .orderBy(asc(orgs.name)),
+    db
+      .selectDistinct({
+        buildingId: buildingDesignInfos.buildingId,
+        orgId: buildingDesignInfos.orgId,
+        specialty: buildingDesignInfos.specialty,
+      })
+      .from(buildingDesignInfos)
+      .innerJoin(buildings, eq(buildings.id, buildingDesignInfos.buildingId))
+      .where(eq(buildings.projectId, projectId)),
+    db
+      .select({ buildingId: buildingSurveyInfos.buildingId, orgId: buildingSurveyInfos.orgId })
+      .from(buildingSurveyInfos)
+      .innerJoin(buildings, eq(buildings.id, buildingSurveyInfos.buildingId))
+      .where(eq(buildings.projectId, projectId)),
+    db
+      .select({
+        id: docFolders.id,
+        category: docFolders.category,
+        kind: docFolders.kind,
+        buildingId: docFolders.buildingId,
+        specialty: docFolders.specialty,
+      })
+      .from(docFolders)
+      .where(
+        and(
+          eq(docFolders.versionId, versionId),
+          inArray(docFolders.kind, ['BUILDING', 'SPECIALTY']),
+          isNotNull(docFolders.buildingId),
+        ),
+      )
+      .orderBy(asc(docFolders.sortOrder)),
+    // Folders a unit adds under a building or specialty carry its building and specialty.
+    db
+      .select({
+        category: docFolders.category,
+        buildingId: docFolders.buildingId,
+        specialty: docFolders.specialty,
+        n: count(),
+      })
+      .from(docFiles)
+      .innerJoin(docFolders, eq(docFolders.id, docFiles.folderId))
+      .where(and(eq(docFiles.versionId, versionId), isNotNull(docFolders.buildingId)))
+      .groupBy(docFolders.category, docFolders.buildingId, docFolders.specialty),
+  ]);
+  return { buildings: rows, units, designInfos, surveyInfos, folders, files };
 }

@@ -18,6 +18,45 @@ function refused(res: LightMyRequestResponse, status: number, code: string) {
   return res.json<{ message: string }>().message;
 }
 
+/**
+ * What the hand-over gate asks of the fixture's building before its materials go: submitted by
+ * the construction unit, with the named survey unit's findings (the design unit's design info is
+ * the fixture's).
+ */
+async function makeBuildingReady(
+  api: ReturnType<typeof projectApi>,
+  tokens: Record<'construct_admin' | 'survey_admin', string>,
+  org: Record<string, string>,
+  projectId: string,
+  buildingId: string,
+) {
+  detailOf(
+    await api.send(
+      'PUT',
+      `/api/checkDrawings/${org.construct}/${projectId}/building/submit/${buildingId}`,
+      tokens.construct_admin,
+    ),
+  );
+  detailOf(
+    await api.send(
+      'POST',
+      `/api/checkDrawings/${org.survey}/${projectId}/building/saveBuildingSurveyInfo`,
+      tokens.survey_admin,
+      {
+        payload: {
+          buildingId,
+          siteCategory: 'II',
+          foundationType: 'PILE',
+          bearingStratum: '中风化泥质粉砂岩',
+          groundwaterDepth: 3.2,
+          liquefaction: 'NONE',
+          remark: null,
+        },
+      },
+    ),
+  );
+}
+
 const USERS = [
   'construct_admin',
   'design_admin',
@@ -55,7 +94,9 @@ describe.each(FILE_STORES)('handing over a version: commit, send, return, accept
       query: { versionId, ...query },
     });
   const commit = (user: User, category: string) => step(user, 'commitDoc', { category });
-  const confirm = (user: User) => step(user, 'confirmApplyDoc', {});
+  // The construction unit has read the readiness warnings (the gate's own tests are below).
+  const confirm = (user: User) =>
+    step(user, 'confirmApplyDoc', user === 'construct_admin' ? { confirmWarnings: 'true' } : {});
   const supply = (user: User, mode: string, items: unknown[]) =>
     step(user, 'supplyDoc', { mode, items: JSON.stringify(items) });
   const state = async (user: User) => detailOf<DocVersionState>(await step(user, 'getDocVersionState', {}));
@@ -92,10 +133,12 @@ describe.each(FILE_STORES)('handing over a version: commit, send, return, accept
     api = projectApi(t);
     org = await demoOrgIds(t.database.db);
     for (const user of USERS) tokens[user] = await t.signIn(user);
+    let buildingId: string;
     ({
       versionId,
       structure,
       surveyFolder,
+      buildingId,
       project: { id: projectId },
     } = await submittedForMaterials(t, {
       constructToken: tokens.construct_admin,
@@ -103,6 +146,7 @@ describe.each(FILE_STORES)('handing over a version: commit, send, return, accept
       org,
       name: '湘江新区人才公寓',
     }));
+    await makeBuildingReady(api, tokens, org, projectId, buildingId);
   });
 
   afterAll(async () => {

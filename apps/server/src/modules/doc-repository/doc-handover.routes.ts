@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   commitDocQuery,
   confirmApplyDocQuery,
+  confirmApplyDocRequest,
   docFeedback,
   docVersionState,
   envelopeOf,
@@ -71,9 +72,11 @@ export const docHandoverRoutes: FastifyPluginAsyncZod = async (app) => {
           zh: '建设单位在各单位都提交后将版本送审；审查机构负责人或审查管理员受理已送审的版本',
           en: "The construction unit sends the version to review once every unit has committed; the agency's director or administrator accepts a sent version",
           project: ['docs.send', 'docs.accept'],
+          errors: ['HANDOVER_SEND_NOT_READY', 'HANDOVER_WARNINGS_UNCONFIRMED', 'HANDOVER_ACCEPT_NOT_READY'],
         }),
         params: projectParams,
-        querystring: confirmApplyDocQuery,
+        // confirmWarnings=true: the sender has read the readiness warnings and sends anyway.
+        querystring: confirmApplyDocRequest,
         response: { 200: envelopeOf(z.null()) },
       },
     },
@@ -86,7 +89,8 @@ export const docHandoverRoutes: FastifyPluginAsyncZod = async (app) => {
         audit: auditActorOf(request),
       };
       // One call of the spec, two steps: the construction unit sends, anyone else accepts.
-      if (member.orgType === 'CONSTRUCT') await sendDocsToReview(app.ctx, input);
+      if (member.orgType === 'CONSTRUCT')
+        await sendDocsToReview(app.ctx, { ...input, confirmWarnings: request.query.confirmWarnings });
       else await acceptDocs(app.ctx, input);
       return ok(request, null);
     },

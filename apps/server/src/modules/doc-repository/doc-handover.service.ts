@@ -6,8 +6,11 @@ import {
   type DocFeedback,
   type DocVersionState,
   type FeedbackItem,
+  type HandoverReadiness,
   type MessageType,
   type PrincipalMember,
+  handoverReadinessOf,
+  issuesText,
 } from '@drp/domain';
 import { inTransaction, type Db } from '../../db/database.js';
 import { AppError } from '../../lib/app-error.js';
@@ -29,6 +32,7 @@ import {
   insertFeedbacks,
   listCommits,
   listFeedbacks,
+  readReadinessFacts,
   reopenLatestVersion,
   setVersionStatus,
 } from './doc-handover.repository.js';
@@ -67,6 +71,67 @@ async function versionFor(tx: Db, member: PrincipalMember, projectId: string, ve
   return { open, version };
 }
 
+/**
+ * Whether the application's buildings are ready to be handed over in this version
+ * (handover-readiness): the facts from the database, the rule from the domain.
+ */
+async function readinessOf(
+  ctx: AppContext,
+  db: Db,
+  projectId: string,
+  versionId: string,
+): Promise<HandoverReadiness> {
+  const facts = await readReadinessFacts(db, projectId, versionId);
+  const specialties = ctx.dictionaries.specialty.items;
+  const name = (code: string) => {
+    const item = specialties.find((s) => s.code === code);
+    return { 'zh-CN': item?.name ?? code, 'en-US': item?.nameEn ?? code };
+  };
+  const filesOf = (category: DocCategory, buildingId: string, specialty?: string) =>
+    facts.files
+      .filter(
+        (f) =>
+          f.category === category &&
+          f.buildingId === buildingId &&
+          (specialty === undefined || f.specialty === specialty),
+      )
+      .reduce((n, f) => n + f.n, 0);
+  return handoverReadinessOf(
+    facts.buildings.map((b) => {
+      const folderOf = (category: DocCategory) => {
+        const folder = facts.folders.find(
+          (f) => f.kind === 'BUILDING' && f.category === category && f.buildingId === b.id,
+        );
+        return folder ? { id: folder.id, fileCount: filesOf(category, b.id) } : undefined;
+      };
+      const units = (role: 'DESIGN' | 'SURVEY') =>
+        facts.units
+          .filter((u) => u.buildingId === b.id && u.role === role)
+          .map((u) => ({ orgId: u.orgId, orgName: u.orgName }));
+      const design = folderOf('DESIGN');
+      const survey = folderOf('SURVEY');
+      return {
+        ...b,
+        designUnits: units('DESIGN'),
+        surveyUnits: units('SURVEY'),
+        designInfos: facts.designInfos.filter((d) => d.buildingId === b.id),
+        surveyFindings: facts.surveyInfos.filter((s) => s.buildingId === b.id).map((s) => s.orgId),
+        folders: { ...(design ? { DESIGN: design } : {}), ...(survey ? { SURVEY: survey } : {}) },
+        specialtyFolders: facts.folders
+          .filter(
+            (f) => f.kind === 'SPECIALTY' && f.category === 'DESIGN' && f.buildingId === b.id && f.specialty,
+          )
+          .map((f) => ({
+            id: f.id,
+            specialty: f.specialty!,
+            fileCount: filesOf('DESIGN', b.id, f.specialty!),
+          })),
+      };
+    }),
+    name,
+  );
+}
+
 const versionFacts = (version: { businessStatus: DocVersionState['businessStatus']; latest: boolean }) => ({
   status: version.businessStatus,
   latest: version.latest,
@@ -77,6 +142,15 @@ interface HandoverInput {
   projectId: string;
   versionId: string;
   audit: AuditActor;
+}
+
+/** Materials are handed over only with their buildings ready: the blockers refuse, naming each. */
+function refuseBlocked(
+  readiness: HandoverReadiness,
+  code: 'HANDOVER_SEND_NOT_READY' | 'HANDOVER_ACCEPT_NOT_READY',
+) {
+  if (readiness.blockers.length > 0)
+    throw new AppError(code, { items: issuesText(readiness.blockers) }, readiness);
 }
 
 /** Tells some parties of the application about a step of the hand-over, in the same transaction. */
@@ -143,10 +217,11 @@ export async function commitDocs(ctx: AppContext, input: HandoverInput & { categ
 }
 
 /**
- * The construction unit sends the version to review once every unit has handed over (the spec's
- * `confirmApplyDoc` for the construction unit). The agency is told.
+ * The construction unit sends the version to review once every unit has handed over and every
+ * building is ready (the spec's `confirmApplyDoc` for the construction unit); warnings need the
+ * sender's `confirmWarnings`. The agency is told.
  */
-export async function sendDocsToReview(ctx: AppContext, input: HandoverInput) {
+export async function sendDocsToReview(ctx: AppContext, input: HandoverInput & { confirmWarnings: boolean }) {
   await inTransaction(ctx.db, async (tx) => {
     const { open, version } = await versionFor(tx, input.member, input.projectId, input.versionId);
     const { project, parties } = open;
@@ -160,6 +235,14 @@ export async function sendDocsToReview(ctx: AppContext, input: HandoverInput) {
       { version: versionFacts(version), allCommitted: missing.length === 0 },
       { names: [...new Set(missing.map((u) => u.orgName))].join('、') },
     );
+    const readiness = await readinessOf(ctx, tx, project.id, version.id);
+    refuseBlocked(readiness, 'HANDOVER_SEND_NOT_READY');
+    if (readiness.warnings.length > 0 && !input.confirmWarnings)
+      throw new AppError(
+        'HANDOVER_WARNINGS_UNCONFIRMED',
+        { items: issuesText(readiness.warnings) },
+        readiness,
+      );
     await setVersionStatus(tx, version.id, {
       businessStatus: docVersionAfter('send', version.businessStatus),
       sentAt: at,
@@ -192,6 +275,8 @@ export async function acceptDocs(ctx: AppContext, input: HandoverInput) {
     const { project, parties } = open;
     const at = ctx.clock();
     open.require('docs.accept', versionFacts(version));
+    // Sent before the hand-over was gated: accepting would lock buildings nobody could finish.
+    refuseBlocked(await readinessOf(ctx, tx, project.id, version.id), 'HANDOVER_ACCEPT_NOT_READY');
     await setVersionStatus(tx, version.id, {
       businessStatus: docVersionAfter('accept', version.businessStatus),
       acceptedAt: at,
@@ -296,25 +381,54 @@ async function announceFeedback(
 }
 
 /**
+ * Whether an accepted version is stuck: a building of its application is not ready, which only an
+ * application accepted before the hand-over was gated can be (docs.return).
+ */
+async function isStuck(
+  ctx: AppContext,
+  db: Db,
+  projectId: string,
+  version: { id: string; businessStatus: string; latest: boolean },
+) {
+  if (version.businessStatus !== 'REVIEW' || !version.latest) return false;
+  return (await readinessOf(ctx, db, projectId, version.id)).blockers.length > 0;
+}
+
+/**
  * The agency returns the sent version with its reasons (the spec's `supplyDoc`, mode RETURN): it
- * opens for upload again, and the categories the reasons name are handed over anew.
+ * opens for upload again, and the categories the reasons name are handed over anew. A version
+ * accepted while a building was not ready returns the same way, and its application with it: the
+ * buildings open again to be finished, submitted and confirmed.
  */
 export async function returnDocs(ctx: AppContext, input: HandoverInput & { items: readonly FeedbackItem[] }) {
   await inTransaction(ctx.db, async (tx) => {
     const { open, version } = await versionFor(tx, input.member, input.projectId, input.versionId);
     const { project } = open;
-    open.require('docs.return', versionFacts(version));
+    // Only a decider's question needs the buildings read.
+    const stuck = open.can('docs.return', { version: versionFacts(version), stuck: true })
+      ? await isStuck(ctx, tx, project.id, version)
+      : false;
+    open.require('docs.return', { version: versionFacts(version), stuck });
+    const recovering = version.businessStatus === 'REVIEW';
     const at = ctx.clock();
     const rows = await recordFeedback(ctx, tx, open, version, input, 'RETURN', at);
     await setVersionStatus(tx, version.id, {
-      businessStatus: docVersionAfter('return', version.businessStatus),
+      businessStatus: docVersionAfter(recovering ? 'recover' : 'return', version.businessStatus),
       sentAt: null,
+      ...(recovering ? { acceptedAt: null } : {}),
     });
     // Only the categories a reason names are handed over again: survey documents nobody
     // questioned stay committed while the drawings are fixed, and the other way round.
     await clearCommits(tx, version.id, [...new Set(rows.map((r) => r.category))]);
-    const status = applicationAfter('returnDocs', project.status);
-    if (status !== project.status) await updateApplicationState(tx, project.id, { status, updatedAt: at });
+    const status = applicationAfter(recovering ? 'recoverDocs' : 'returnDocs', project.status);
+    if (status !== project.status)
+      await updateApplicationState(tx, project.id, {
+        status,
+        updatedAt: at,
+        // The first round's acceptance is undone: the agency may reject buildings again, and the
+        // construction unit recall the application, as before it was accepted.
+        ...(recovering && version.number === 1 ? { acceptedAt: null } : {}),
+      });
     await announceFeedback(tx, open, version, rows, 'RETURN', input.audit, at);
   });
 }
@@ -356,6 +470,16 @@ export async function describeDocVersionState(
     };
   });
   const facts = versionFacts(version);
+  // The sender and the agency see what stands in the way while the version can still go on, and
+  // the agency why an accepted one may be returned.
+  const readiness =
+    open.can('docs.send', { version: facts, allCommitted: true }) ||
+    open.can('docs.accept', facts) ||
+    (open.can('docs.return', { version: facts, stuck: true }) && version.businessStatus === 'REVIEW')
+      ? await readinessOf(ctx, ctx.db, input.projectId, version.id)
+      : null;
+  const stuck = version.businessStatus === 'REVIEW' && (readiness?.blockers.length ?? 0) > 0;
+  const shown = readiness && (version.businessStatus !== 'REVIEW' || stuck) ? readiness : null;
   return {
     versionId: version.id,
     businessStatus: version.businessStatus,
@@ -364,6 +488,7 @@ export async function describeDocVersionState(
     acceptedAt: version.acceptedAt?.toISOString() ?? null,
     units,
     feedbackCount,
+    readiness: shown,
     can: {
       commit: units
         .filter(
@@ -380,7 +505,7 @@ export async function describeDocVersionState(
       send: open.can('docs.send', { version: facts, allCommitted: units.every((u) => u.committed) }),
       accept: open.can('docs.accept', facts),
       supply: open.can('docs.remind', facts),
-      return: open.can('docs.return', facts),
+      return: open.can('docs.return', { version: facts, stuck }),
       remind: open.can('docs.remind', facts),
     },
   };
