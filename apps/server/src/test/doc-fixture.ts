@@ -91,3 +91,48 @@ export async function submittedForMaterials(
     surveyFolder: (await tree('SURVEY'))[0]!,
   };
 }
+
+/**
+ * What the hand-over gate (handover-readiness) asks of `submittedForMaterials`' building before
+ * its materials go: submitted by the construction unit, with the named survey unit's findings (the
+ * design unit's design info is the fixture's). The missing specialties remain warnings, which the
+ * sender confirms with `confirmWarnings=true`.
+ */
+export async function readyForHandOver(
+  t: TestApp,
+  input: {
+    constructToken: string;
+    surveyToken: string;
+    org: Record<string, string>;
+    projectId: string;
+    buildingId: string;
+  },
+) {
+  const api = projectApi(t);
+  const { org, projectId, buildingId } = input;
+  detailOf(
+    await api.send(
+      'PUT',
+      `/api/checkDrawings/${org.construct}/${projectId}/building/submit/${buildingId}`,
+      input.constructToken,
+    ),
+  );
+  detailOf(
+    await api.send(
+      'POST',
+      `/api/checkDrawings/${org.survey}/${projectId}/building/saveBuildingSurveyInfo`,
+      input.surveyToken,
+      {
+        payload: {
+          buildingId,
+          siteCategory: 'II',
+          foundationType: 'PILE',
+          bearingStratum: '中风化泥质粉砂岩',
+          groundwaterDepth: 3.2,
+          liquefaction: 'NONE',
+          remark: null,
+        },
+      },
+    ),
+  );
+}

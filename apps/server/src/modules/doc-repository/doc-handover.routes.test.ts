@@ -9,52 +9,13 @@ import type {
   ProjectDetail,
 } from '@drp/domain';
 import { demoOrgIds, detailOf, projectApi } from '../../test/project-fixture.js';
-import { pdfBytes, submittedForMaterials, uploadDocFile } from '../../test/doc-fixture.js';
+import { pdfBytes, readyForHandOver, submittedForMaterials, uploadDocFile } from '../../test/doc-fixture.js';
 import { FILE_STORES, createDriverTestApp, type DriverTestApp } from '../../test/driver-test-app.js';
 
 function refused(res: LightMyRequestResponse, status: number, code: string) {
   expect(res.statusCode, res.body).toBe(status);
   expect(res.json<{ code: string }>().code, res.body).toBe(code);
   return res.json<{ message: string }>().message;
-}
-
-/**
- * What the hand-over gate asks of the fixture's building before its materials go: submitted by
- * the construction unit, with the named survey unit's findings (the design unit's design info is
- * the fixture's).
- */
-async function makeBuildingReady(
-  api: ReturnType<typeof projectApi>,
-  tokens: Record<'construct_admin' | 'survey_admin', string>,
-  org: Record<string, string>,
-  projectId: string,
-  buildingId: string,
-) {
-  detailOf(
-    await api.send(
-      'PUT',
-      `/api/checkDrawings/${org.construct}/${projectId}/building/submit/${buildingId}`,
-      tokens.construct_admin,
-    ),
-  );
-  detailOf(
-    await api.send(
-      'POST',
-      `/api/checkDrawings/${org.survey}/${projectId}/building/saveBuildingSurveyInfo`,
-      tokens.survey_admin,
-      {
-        payload: {
-          buildingId,
-          siteCategory: 'II',
-          foundationType: 'PILE',
-          bearingStratum: '中风化泥质粉砂岩',
-          groundwaterDepth: 3.2,
-          liquefaction: 'NONE',
-          remark: null,
-        },
-      },
-    ),
-  );
 }
 
 const USERS = [
@@ -146,7 +107,13 @@ describe.each(FILE_STORES)('handing over a version: commit, send, return, accept
       org,
       name: '湘江新区人才公寓',
     }));
-    await makeBuildingReady(api, tokens, org, projectId, buildingId);
+    await readyForHandOver(t, {
+      constructToken: tokens.construct_admin,
+      surveyToken: tokens.survey_admin,
+      org,
+      projectId,
+      buildingId,
+    });
   });
 
   afterAll(async () => {

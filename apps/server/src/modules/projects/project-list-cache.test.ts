@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectPage } from '@drp/domain';
 import type { Database } from '../../db/database.js';
 import { orgs } from '../../db/schema/index.js';
-import { pdfBytes, submittedForMaterials, uploadDocFile } from '../../test/doc-fixture.js';
+import { pdfBytes, readyForHandOver, submittedForMaterials, uploadDocFile } from '../../test/doc-fixture.js';
 import { applicationForm, demoOrgIds, detailOf, projectApi } from '../../test/project-fixture.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
@@ -97,11 +97,18 @@ describe('application lists without change notifications', () => {
   afterAll(() => t?.close());
 
   it('still follow every writing call of this process, the hand-over steps the spec makes GETs among them', async () => {
-    const { project, versionId, structure, surveyFolder } = await submittedForMaterials(t, {
+    const { project, versionId, structure, surveyFolder, buildingId } = await submittedForMaterials(t, {
       constructToken: tokens.construct_admin!,
       designToken: tokens.design_admin!,
       org,
       name: '长沙市岳麓区洋湖安置小区',
+    });
+    await readyForHandOver(t, {
+      constructToken: tokens.construct_admin!,
+      surveyToken: tokens.survey_admin!,
+      org,
+      projectId: project.id,
+      buildingId,
     });
     const upload = (user: string, orgId: string, folderId: string, name: string) =>
       uploadDocFile(t, {
@@ -133,7 +140,7 @@ describe('application lists without change notifications', () => {
     detailOf(await step('design_admin', org.design!, 'commitDoc', { category: 'DESIGN' }));
     expect((await listed())?.name, 'after a GET that writes').toBe('洋湖安置小区（更名）');
     detailOf(await step('survey_admin', org.survey!, 'commitDoc', { category: 'SURVEY' }));
-    detailOf(await step('construct_admin', org.construct!, 'confirmApplyDoc'));
+    detailOf(await step('construct_admin', org.construct!, 'confirmApplyDoc', { confirmWarnings: 'true' }));
     expect((await listed())?.status).toBe('MATERIALS_SENT');
   });
 });
