@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
-import { AREAS, AREA_KEYS, type AreaKey } from '@drp/domain';
+import { AREAS, AREA_KEYS, MESSAGE_TYPES_BY_ORG_TYPE, type AreaKey } from '@drp/domain';
 import { loadScreenTexts } from '../config/i18n';
 import { LoadFailure, StartupLogo } from './load-failure';
 import { RootLayout } from './root-layout';
@@ -51,6 +51,7 @@ const portalManagePages = () => import('./routes/areas/portal-manage-pages');
 const projectAlterPages = () => import('./routes/areas/project-alter-pages');
 const projectPages = () => import('./routes/areas/project-pages');
 const surveyInfoPages = () => import('./routes/areas/survey-info-pages');
+const messageCentrePage = () => import('./routes/areas/message-centre-page');
 const indexRedirect = () => import('./routes/common/index-redirect');
 const notFoundPage = () => import('./routes/common/not-found-page');
 const portalHandOff = () => import('./routes/common/portal-hand-off');
@@ -328,6 +329,10 @@ const AREA_INDEX: Partial<Record<AreaKey, RouteObject>> = {
   joint: { index: true, element: <Navigate to="projects" replace /> },
 };
 
+/** Areas whose organisations receive messages have a message centre (the popover's 查看全部). */
+const receivesMessages = (area: AreaKey) =>
+  AREAS[area].orgTypes.some((orgType) => MESSAGE_TYPES_BY_ORG_TYPE[orgType].length > 0);
+
 function areaRoutes(area: AreaKey): RouteObject {
   return {
     path: AREAS[area].prefix,
@@ -346,6 +351,15 @@ function areaRoutes(area: AreaKey): RouteObject {
             ...lazily(passwordModifyPage, (m) => <m.PasswordModifyPage />),
             handle: { title: 'nav.password' },
           },
+          ...(receivesMessages(area)
+            ? [
+                {
+                  path: 'messages',
+                  ...lazily(messageCentrePage, (m) => <m.MessageCentrePage area={area} />),
+                  handle: { title: 'messages.centre.title' },
+                },
+              ]
+            : []),
           ...AREA_SCREENS[area],
         ],
       },

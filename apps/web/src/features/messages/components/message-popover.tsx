@@ -2,29 +2,27 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, App, Badge, Button, Empty, Popover, Segmented, Spin, Tag, Typography } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
+  AREAS,
   LIMITS,
   MESSAGE_TYPES_BY_ORG_TYPE,
+  areaOfPath,
   formatRelativeTime,
-  messageScreen,
   messageTypeName,
-  needsSubmittedProject,
-  type Message,
+  type MessageState,
   type MessageType,
   type OrgType,
 } from '@drp/domain';
 import { currentLocale } from '../../../config/i18n';
-import { ApiError } from '../../../lib/http';
 import { MESSAGES_KEY, useMessages } from '../api/get-messages';
-import { isProjectSubmitted } from '../api/is-project-submitted';
-import { markMessageRead } from '../api/mark-message-read';
+import { markAllRead } from '../api/mark-all-read';
 import { useMyInvitations } from '../api/my-invitations';
 import { useMessageStream } from '../hooks/use-message-stream';
+import { reasonOf, useOpenMessage } from '../hooks/use-open-message';
 import { InvitationList } from './invitation-list';
-
-type Group = 'all' | 'pending' | 'done';
+import { SettledNote } from './settled-note';
 
 /** Re-renders every `ms` while `active`, so "刚刚" becomes "1 分钟前" without a refetch. */
 function useNow(active: boolean, ms = 30_000) {
@@ -38,13 +36,16 @@ function useNow(active: boolean, ms = 30_000) {
   return now;
 }
 
-const reasonOf = (error: unknown) => (error instanceof Error ? error.message : '');
+/** The message centre's path in an area: `<prefix>/messages`. */
+export const messageCentrePath = (prefix: string) => `${prefix}/messages`;
 
 /**
- * The to-do messages of the top bar (spec §2, §5, §9): a bell with the unread count; the popover
- * groups All, Pending (unread) and Done (read). Opening a message marks it read and goes to its
- * screen, switching to the receiving organisation first when it is not the current one. The
- * person's own invitations to join organisations come first, answered in place.
+ * The to-dos of the top bar (spec §2, §5, §9; issue 17): a bell counting open to-dos and unread
+ * notices; the popover lists 待办 (what the person may still do), 已办 (done, by whom and when)
+ * and 通知 (notices, nothing to do). Opening a message marks it read and goes to the screen where
+ * its work is done, switching to the receiving organisation first when it is not the current one.
+ * 全部已读 marks everything read; 查看全部 opens the area's message centre. The person's own
+ * invitations to join organisations come first, answered in place.
  */
 export interface MessagePopoverProps {
   token: string | null;
@@ -65,12 +66,12 @@ export function MessagePopover({
 }: MessagePopoverProps) {
   const { t } = useTranslation();
   const { message: toast } = App.useApp();
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const { pathname } = useLocation();
   const locale = currentLocale();
   const [open, setOpen] = useState(false);
-  const [group, setGroup] = useState<Group>('all');
-  const [busyId, setBusyId] = useState<string | null>(null);
+  const [tab, setTab] = useState<MessageState>('todo');
+  const [marking, setMarking] = useState(false);
 
   const members = useMemo(
     () => allMembers.filter((m) => MESSAGE_TYPES_BY_ORG_TYPE[m.orgType].length > 0),
@@ -85,6 +86,13 @@ export function MessagePopover({
   const messages = useMessages(orgIds, types, locale, stream);
   const invitations = useMyInvitations(Boolean(token)).data ?? [];
   const now = useNow(open);
+  const opener = useOpenMessage({
+    members,
+    currentOrgId,
+    setCurrentOrgId,
+    isRouted,
+    onLeave: () => setOpen(false),
+  });
 
   // A failed load is said once when it starts failing, not at every retry.
   const failedBefore = useRef(false);
@@ -96,61 +104,31 @@ export function MessagePopover({
 
   if (orgIds.length === 0 && invitations.length === 0) return null;
   const page = messages.data;
-  const items = page?.items ?? [];
-  const shown = items.filter((m) => group === 'all' || (group === 'pending' ? !m.beRead : m.beRead));
-  const unread = (page?.unread ?? 0) + invitations.length;
-  const orgTypeOf = (orgId: string) => members.find((m) => m.orgId === orgId)?.orgType;
+  const counts = page?.counts ?? { todo: 0, done: 0, notice: 0, unreadNotice: 0 };
+  const shown = (page?.items ?? []).filter((m) => m.state === tab);
+  const bell = counts.todo + counts.unreadNotice + invitations.length;
+  const area = areaOfPath(pathname);
+  const centre = area ? messageCentrePath(AREAS[area].prefix) : null;
 
-  const openMessage = async (m: Message) => {
-    setBusyId(m.id);
+  // Opening shows what needs attention first: open to-dos, else unread notices.
+  const onOpenChange = (next: boolean) => {
+    if (next) setTab(counts.todo === 0 && counts.unreadNotice > 0 ? 'notice' : 'todo');
+    setOpen(next);
+  };
+
+  const readAll = async () => {
+    setMarking(true);
     try {
-      if (!m.beRead) {
-        try {
-          await markMessageRead(m.id);
-        } catch (error) {
-          const reason = reasonOf(error);
-          void toast.error(
-            reason ? t('messages.readFailedWithReason', { reason }) : t('messages.readFailed'),
-          );
-          return;
-        }
-        void queryClient.invalidateQueries({ queryKey: MESSAGES_KEY });
-      }
-      if (needsSubmittedProject(m.type) && m.projectId) {
-        let submitted = false;
-        try {
-          submitted = await isProjectSubmitted(m.projectId, m.orgId);
-        } catch (error) {
-          // A project that is gone (or no longer ours) makes the message as stale as a recalled one.
-          if (!(error instanceof ApiError && error.status === 404)) {
-            const reason = reasonOf(error);
-            void toast.error(
-              reason ? t('messages.readFailedWithReason', { reason }) : t('messages.readFailed'),
-            );
-            return;
-          }
-        }
-        if (!submitted) {
-          void toast.warning(t('messages.invalid'));
-          return;
-        }
-      }
-      const orgType = orgTypeOf(m.orgId);
-      const screen = orgType ? messageScreen(m, orgType) : null;
-      if (!screen || !isRouted(screen)) return;
-      if (m.orgId !== currentOrgId) setCurrentOrgId(m.orgId);
-      setOpen(false);
-      await navigate(screen);
+      await markAllRead(orgIds);
+      await queryClient.invalidateQueries({ queryKey: MESSAGES_KEY });
+    } catch (error) {
+      const reason = reasonOf(error);
+      void toast.error(reason ? t('messages.readFailedWithReason', { reason }) : t('messages.readFailed'));
     } finally {
-      setBusyId(null);
+      setMarking(false);
     }
   };
 
-  // The server counts every message; the list itself stops at the newest MESSAGE_LIST_CAP.
-  const total = page?.total ?? 0;
-  const unreadMessages = page?.unread ?? 0;
-  const count = (g: Group) =>
-    g === 'all' ? total : g === 'pending' ? unreadMessages : total - unreadMessages;
   const content = (
     <div
       className="message-popover"
@@ -168,14 +146,14 @@ export function MessagePopover({
       {orgIds.length > 0 && (
         <>
           <div className="message-popover-head">
-            <Segmented<Group>
+            <Segmented<MessageState>
               block
               size="small"
-              value={group}
-              onChange={setGroup}
-              options={(['all', 'pending', 'done'] as const).map((g) => ({
-                value: g,
-                label: `${t(`messages.${g}`)} (${count(g)})`,
+              value={tab}
+              onChange={setTab}
+              options={(['todo', 'done', 'notice'] as const).map((s) => ({
+                value: s,
+                label: `${t(`messages.states.${s}`)} (${counts[s]})`,
               }))}
             />
           </div>
@@ -200,7 +178,7 @@ export function MessagePopover({
             {messages.isPending ? (
               <Spin />
             ) : shown.length === 0 ? (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('messages.empty')} />
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t(`messages.empty.${tab}`)} />
             ) : (
               shown.map((m) => (
                 <button
@@ -209,20 +187,41 @@ export function MessagePopover({
                   className={`message-item${m.beRead ? '' : ' message-item-unread'}`}
                   data-testid="message-item"
                   data-read={m.beRead ? 'true' : 'false'}
-                  disabled={busyId !== null}
-                  onClick={() => void openMessage(m)}
+                  data-state={m.state}
+                  disabled={opener.busyId !== null}
+                  onClick={() => void opener.open(m)}
                 >
                   <span className="message-item-head">
                     {!m.beRead && <Badge status="processing" />}
-                    <Tag color={m.beRead ? 'default' : 'blue'}>{messageTypeName(m.type, locale)}</Tag>
+                    <Tag color={m.state === 'todo' ? 'gold' : m.beRead ? 'default' : 'blue'}>
+                      {messageTypeName(m.type, locale)}
+                    </Tag>
                     <time dateTime={m.sendTime} title={new Date(m.sendTime).toLocaleString(locale)}>
                       {formatRelativeTime(new Date(m.sendTime), now, locale)}
                     </time>
                   </span>
                   <span className="message-item-content">{m.content}</span>
+                  {m.state === 'done' && <SettledNote message={m} locale={locale} />}
                   {orgIds.length > 1 && <span className="message-item-org">{m.orgName}</span>}
                 </button>
               ))
+            )}
+          </div>
+          <div className="message-popover-actions">
+            <Button
+              size="small"
+              type="link"
+              loading={marking}
+              disabled={(page?.unread ?? 0) === 0}
+              onClick={() => void readAll()}
+              data-testid="message-read-all"
+            >
+              {t('messages.readAll')}
+            </Button>
+            {centre && isRouted(centre) && (
+              <Link to={centre} onClick={() => setOpen(false)} data-testid="message-centre-link">
+                {t('messages.viewAll')}
+              </Link>
             )}
           </div>
           <div className="message-popover-foot" data-testid="message-live">
@@ -240,7 +239,7 @@ export function MessagePopover({
       trigger="click"
       placement="bottomRight"
       open={open}
-      onOpenChange={setOpen}
+      onOpenChange={onOpenChange}
       title={t('messages.title')}
       content={content}
       arrow={false}
@@ -251,7 +250,7 @@ export function MessagePopover({
         data-testid="message-bell"
         aria-label={t('messages.title')}
       >
-        <Badge count={unread} size="small" overflowCount={99} data-testid="message-count">
+        <Badge count={bell} size="small" overflowCount={99} data-testid="message-count">
           <BellOutlined className="message-bell-icon" />
         </Badge>
       </Button>
