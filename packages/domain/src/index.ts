@@ -8,6 +8,7 @@ export * from './accounts/password-policy.js';
 export * from './accounts/account-contracts.js';
 export * from './members/member-contracts.js';
 export * from './audit/audit-contracts.js';
+export * from './audit/audit-sentence.js';
 export * from './access/areas.js';
 export * from './access/area-member.js';
 export * from './access/api-access.js';

@@ -75,6 +75,13 @@ export const auditEvent = z.object({
   targetType: z.string().nullable(),
   targetId: z.string().nullable(),
   detail: z.record(z.string(), z.unknown()).nullable(),
+  /** The acting person's name (the username is actorUsername). */
+  actorName: z.string().nullable(),
+  /** What the event was done to, by name as it is now (a person, organisation, building...). */
+  targetName: z.string().nullable(),
+  /** The application the event concerns, its name and code as they are now (or were, if deleted). */
+  projectName: z.string().nullable(),
+  projectCode: z.string().nullable(),
 });
 export type AuditEvent = z.infer<typeof auditEvent>;
 

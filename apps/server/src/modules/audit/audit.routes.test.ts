@@ -1,8 +1,31 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuditPage } from '@drp/domain';
+import {
+  describeAuditEvent,
+  type AuditEvent,
+  type AuditPage,
+  type ProjectDic,
+  type ProjectDetail,
+} from '@drp/domain';
 import { DEMO_PASSWORD } from '../../db/seed/demo-seed.js';
+import {
+  applicationForm,
+  buildingForm,
+  demoOrgIds,
+  detailOf,
+  projectApi,
+} from '../../test/project-fixture.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+
+const UUID_IN_TEXT = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
+/** 详情 as the reader sees it, in both languages; neither may show an id, JSON or a code name. */
+const sentence = (event: AuditEvent | undefined) => {
+  const zh = describeAuditEvent(event!, 'zh-CN');
+  const en = describeAuditEvent(event!, 'en-US');
+  for (const text of [zh, en]) expect(text).not.toMatch(/[{}"]|[A-Z]+_[A-Z_]+/);
+  for (const text of [zh, en]) expect(text).not.toMatch(UUID_IN_TEXT);
+  return { zh, en };
+};
 
 describe('the security audit trail', () => {
   let t: TestApp;
@@ -101,6 +124,79 @@ describe('the security audit trail', () => {
       before: { admin: false, enabled: true },
       after: { admin: true },
     });
+  });
+
+  it('names the people, organisations, applications and buildings an event is about', async () => {
+    const designAdmin = await t.signIn('design_admin');
+    const account = await t.app.inject({
+      url: '/api/admin/account',
+      headers: { authorization: `Bearer ${designAdmin}` },
+    });
+    const orgId = account.json<{ detail: { members: { orgId: string }[] } }>().detail.members[0]!.orgId;
+    const added = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/orgs/${orgId}/members`,
+      headers: { authorization: `Bearer ${designAdmin}` },
+      payload: {
+        mode: 'new',
+        username: 'audit_named',
+        name: '孙丽',
+        phone: '13912345679',
+        password: 'Sun#Li2026ab',
+        profiles: ['DATA_UPLOAD'],
+      },
+    });
+    expect(added.statusCode).toBe(200);
+    const [member] = (await events({ actor: 'design_admin', action: 'MEMBER_ADDED', size: '1' })).body.detail
+      .items;
+    expect(member).toMatchObject({ actorName: '陈明', targetName: '孙丽' });
+    expect(sentence(member)).toEqual({
+      zh: '陈明（design_admin） 在湖南省建筑设计院集团股份有限公司新增人员 孙丽，权限：资料上传',
+      en: '陈明 (design_admin) added 孙丽 to 湖南省建筑设计院集团股份有限公司, with Material upload',
+    });
+
+    // An application and a building of the construction unit: named, with the application's code.
+    const api = projectApi(t);
+    const org = await demoOrgIds(t.database.db);
+    const construct = await t.signIn('construct_admin');
+    const dic = detailOf<ProjectDic>(
+      await api.addDic(construct, org.construct!, {
+        name: '审计日志测试项目',
+        regionCode: '430104',
+        address: '长沙市岳麓区',
+      }),
+    );
+    const project = detailOf<ProjectDetail>(
+      await api.add(construct, applicationForm(org, dic.id, { name: '审计日志测试报审' }), org.construct),
+    );
+    detailOf(await api.saveBuilding(construct, org.construct!, project.id, buildingForm(org)));
+    const created = (await events({ actor: 'construct_admin', action: 'PROJECT_CREATED', size: '1' })).body
+      .detail.items[0];
+    expect(created).toMatchObject({ projectName: '审计日志测试报审', projectCode: project.code });
+    expect(sentence(created).zh).toBe(
+      `王建国（construct_admin） 新建了报审「审计日志测试报审」（${project.code}）`,
+    );
+    const building = (await events({ actor: 'construct_admin', action: 'BUILDING_CREATED', size: '1' })).body
+      .detail.items[0];
+    expect(building).toMatchObject({ targetName: '1#住宅楼', projectName: '审计日志测试报审' });
+    expect(sentence(building).en).toBe(
+      `王建国 (construct_admin) added building “1#住宅楼” of application “审计日志测试报审” (${project.code})`,
+    );
+
+    // The system admin disables and enables an organisation: named, not an id.
+    for (const enabled of [false, true])
+      expect(
+        (
+          await t.app.inject({
+            method: 'PUT',
+            url: `/api/admin/orgs/${org.construct2!}/enabled`,
+            headers: { authorization: `Bearer ${admin}` },
+            payload: { enabled },
+          })
+        ).statusCode,
+      ).toBe(200);
+    const disabled = (await events({ action: 'ORG_DISABLED', size: '1' })).body.detail.items[0];
+    expect(sentence(disabled).zh).toBe('系统管理员（sysadmin） 停用了单位「湘江新区开发建设有限公司」');
   });
 
   it('pages newest first and filters by time', async () => {
