@@ -177,6 +177,14 @@ export interface Registration {
   password: string;
 }
 
+const CERTIFICATE = { qualificationNo: 'A243009876', qualificationValidUntil: '2030-12-31' };
+const QUALIFICATION_FOR: Record<Registration['orgType'], Record<string, string>> = {
+  CONSTRUCT: {},
+  DESIGN: { qualificationType: 'DESIGN_INDUSTRY', qualificationGrade: '甲级', ...CERTIFICATE },
+  SURVEY: { qualificationType: 'SURVEY_SPECIALTY', qualificationGrade: '乙级', ...CERTIFICATE },
+  CENSOR: { qualificationType: 'REVIEW_AGENCY', qualificationGrade: '一类', ...CERTIFICATE },
+};
+
 /** An enterprise applies through the public registration API; returns the application id. */
 export async function applyForRegistration(baseURL: string, r: Registration): Promise<string> {
   const form = new FormData();
@@ -197,6 +205,8 @@ export async function applyForRegistration(baseURL: string, r: Registration): Pr
         legalRepresentative: '唐明',
         contactName: '唐明',
         contactPhone: '13907318888',
+        // Design, survey and review work needs a 资质 certificate to register.
+        ...QUALIFICATION_FOR[r.orgType],
         licenceFileId: fileId,
         agreementAccepted: true,
         admin: { username: r.username, name: '唐明', phone: '13907318888', password: r.password },

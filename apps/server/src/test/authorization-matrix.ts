@@ -302,6 +302,11 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
     expected: everyone(400),
     note: 'Fails validation; no code is spent.',
   },
+  'GET /uaa/captcha': {
+    call: {},
+    expected: everyone(200),
+    note: 'Public: whether sign-in from the caller’s address needs a captcha (the walk’s address has no failures).',
+  },
   'GET /uaa/logout': {
     call: {},
     expected: everyone(200),

@@ -3,11 +3,13 @@ import { WEB_CLIENT_ID, WEB_REDIRECT_PATH } from '@drp/domain';
 import { DEMO_PASSWORD } from '../db/seed/demo-seed.js';
 import { randomToken, sha256Base64Url } from '../lib/crypto.js';
 import type { TestApp } from './test-app.js';
+import { loginPassingCaptcha } from './solve-captcha.js';
 
 /** The three steps of the sign-in flow, each callable on its own so tests can break one. */
 export function signInFlow(t: TestApp) {
+  // Answers the captcha that two failed tries from the test's address bring (captcha.routes.test.ts).
   const login = (username: string, password: string, headers: Record<string, string> = {}) =>
-    t.app.inject({ method: 'POST', url: '/uaa/login', payload: { username, password }, headers });
+    loginPassingCaptcha(t, { username, password, headers });
 
   const loginCookie = async (username: string, password = DEMO_PASSWORD) => {
     const res = await login(username, password);

@@ -10,6 +10,7 @@ import { loadConfig, type Config } from '../config/config.js';
 import { openDatabase, type Database } from '../db/database.js';
 import { DEMO_PASSWORD, seedDemo } from '../db/seed/demo-seed.js';
 import { randomToken, sha256Base64Url } from '../lib/crypto.js';
+import { loginPassingCaptcha } from './solve-captcha.js';
 import { cloneTestDatabase, pgliteImage, withAdmin, type DatabaseTemplates } from './database-templates.js';
 
 export interface TestApp {
@@ -92,7 +93,8 @@ export async function createTestApp(
   await app.ready();
 
   const signIn = async (username: string, password = DEMO_PASSWORD) => {
-    const login = await app.inject({ method: 'POST', url: '/uaa/login', payload: { username, password } });
+    // Answers the captcha that two failed tries from the test's address bring, as the person would.
+    const login = await loginPassingCaptcha({ app, database }, { username, password });
     if (login.statusCode !== 200) throw new Error(`login ${username}: ${login.body}`);
     const cookie = login.cookies.find((c) => c.name === 'drp_login')!;
     const verifier = randomToken(32);

@@ -52,6 +52,7 @@ export const API_ACCESS: Record<string, AccessRule> = markProjectRoutes({
   // A signed-in caller asks for a one-time code; anyone holding the code exchanges it once.
   'POST /uaa/handover': SIGNED_IN,
   'POST /uaa/handover/token': PUBLIC,
+  'GET /uaa/captcha': PUBLIC,
   'GET /uaa/logout': PUBLIC,
   'GET /api/logout': PUBLIC,
   'GET /api/admin/account': SIGNED_IN,

@@ -53,7 +53,7 @@ export const orgApplication = z.object({
   contactPhone: z.string(),
   qualificationType: z.enum(QUALIFICATION_TYPE_KEYS).nullable(),
   qualificationNo: z.string().nullable(),
-  /** A grade code, or the words of an application made before grades were codes. */
+  /** 甲级, 乙级… (QUALIFICATION_GRADES), or what an older application typed. */
   qualificationGrade: z.string().nullable(),
   qualificationValidUntil: z.string().nullable(),
   licence: z.object({

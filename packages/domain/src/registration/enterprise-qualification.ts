@@ -5,18 +5,31 @@ import { CERTIFICATE_NO_PATTERN } from '../members/member-credentials.js';
 
 type Texts = Record<Locale, string>;
 
-export const QUALIFICATION_GRADES = ['A', 'B', 'C', 'FIRST', 'SECOND', 'CLASS_1', 'CLASS_2', 'UNGRADED'] as const;
+/**
+ * Grades as certificates print them. They are kept as these words (the directory's
+ * `qualificationGrade` has always held 甲级, 乙级…), so old and new records read alike.
+ */
+export const QUALIFICATION_GRADES = [
+  '甲级',
+  '乙级',
+  '丙级',
+  '一级',
+  '二级',
+  '一类',
+  '二类',
+  '不分等级',
+] as const;
 export type QualificationGrade = (typeof QUALIFICATION_GRADES)[number];
 
 export const QUALIFICATION_GRADE_LABELS: Record<QualificationGrade, Texts> = {
-  A: { 'zh-CN': '甲级', 'en-US': 'Grade A' },
-  B: { 'zh-CN': '乙级', 'en-US': 'Grade B' },
-  C: { 'zh-CN': '丙级', 'en-US': 'Grade C' },
-  FIRST: { 'zh-CN': '一级', 'en-US': 'First class' },
-  SECOND: { 'zh-CN': '二级', 'en-US': 'Second class' },
-  CLASS_1: { 'zh-CN': '一类', 'en-US': 'Category I' },
-  CLASS_2: { 'zh-CN': '二类', 'en-US': 'Category II' },
-  UNGRADED: { 'zh-CN': '不分等级', 'en-US': 'Ungraded' },
+  甲级: { 'zh-CN': '甲级', 'en-US': 'Grade A' },
+  乙级: { 'zh-CN': '乙级', 'en-US': 'Grade B' },
+  丙级: { 'zh-CN': '丙级', 'en-US': 'Grade C' },
+  一级: { 'zh-CN': '一级', 'en-US': 'First class' },
+  二级: { 'zh-CN': '二级', 'en-US': 'Second class' },
+  一类: { 'zh-CN': '一类', 'en-US': 'Category I' },
+  二类: { 'zh-CN': '二类', 'en-US': 'Category II' },
+  不分等级: { 'zh-CN': '不分等级', 'en-US': 'Ungraded' },
 };
 
 interface QualificationTypeDefinition {
@@ -32,47 +45,47 @@ interface QualificationTypeDefinition {
 export const QUALIFICATION_TYPES = {
   DESIGN_COMPREHENSIVE: {
     orgType: 'DESIGN',
-    grades: ['A'],
+    grades: ['甲级'],
     label: { 'zh-CN': '工程设计综合资质', 'en-US': 'Comprehensive engineering design' },
   },
   DESIGN_INDUSTRY: {
     orgType: 'DESIGN',
-    grades: ['A', 'B', 'C'],
+    grades: ['甲级', '乙级', '丙级'],
     label: { 'zh-CN': '工程设计行业资质', 'en-US': 'Engineering design (industry)' },
   },
   DESIGN_SPECIALTY: {
     orgType: 'DESIGN',
-    grades: ['A', 'B', 'C'],
+    grades: ['甲级', '乙级', '丙级'],
     label: { 'zh-CN': '工程设计专业资质', 'en-US': 'Engineering design (specialty)' },
   },
   DESIGN_SPECIAL: {
     orgType: 'DESIGN',
-    grades: ['A', 'B'],
+    grades: ['甲级', '乙级'],
     label: { 'zh-CN': '工程设计专项资质', 'en-US': 'Engineering design (special field)' },
   },
   SURVEY_COMPREHENSIVE: {
     orgType: 'SURVEY',
-    grades: ['A'],
+    grades: ['甲级'],
     label: { 'zh-CN': '工程勘察综合资质', 'en-US': 'Comprehensive engineering survey' },
   },
   SURVEY_SPECIALTY: {
     orgType: 'SURVEY',
-    grades: ['A', 'B', 'C'],
+    grades: ['甲级', '乙级', '丙级'],
     label: { 'zh-CN': '工程勘察专业资质', 'en-US': 'Engineering survey (specialty)' },
   },
   SURVEY_LABOUR: {
     orgType: 'SURVEY',
-    grades: ['UNGRADED'],
+    grades: ['不分等级'],
     label: { 'zh-CN': '工程勘察劳务资质', 'en-US': 'Engineering survey (labour)' },
   },
   REVIEW_AGENCY: {
     orgType: 'CENSOR',
-    grades: ['CLASS_1', 'CLASS_2'],
+    grades: ['一类', '二类'],
     label: { 'zh-CN': '施工图审查机构认定', 'en-US': 'Drawing review agency accreditation' },
   },
   REAL_ESTATE: {
     orgType: 'CONSTRUCT',
-    grades: ['FIRST', 'SECOND'],
+    grades: ['一级', '二级'],
     label: { 'zh-CN': '房地产开发企业资质', 'en-US': 'Real estate development' },
   },
 } as const satisfies Record<string, QualificationTypeDefinition>;
@@ -98,7 +111,7 @@ export function qualificationRequired(orgType: OrgType): boolean {
   return orgType === 'DESIGN' || orgType === 'SURVEY' || orgType === 'CENSOR';
 }
 
-/** A grade's words, or the stored text itself for an application from before grades were codes. */
+/** A grade in the caller's language; text typed on an older record is shown as it is. */
 export function qualificationGradeLabel(grade: string | null, locale: Locale): string | null {
   if (grade === null) return null;
   return (QUALIFICATION_GRADES as readonly string[]).includes(grade)
@@ -110,9 +123,13 @@ const isoDate = z
   .string()
   .trim()
   .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'must be a date (YYYY-MM-DD)' })
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), {
-    message: 'is not a calendar date',
-  });
+  .refine(
+    (v) =>
+      !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+    {
+      message: 'is not a calendar date',
+    },
+  );
 
 /** The 资质 fields of a registration; which are needed depends on the organisation type. */
 export const enterpriseQualificationFields = {

@@ -31,7 +31,7 @@ export const orgApplications = pgTable(
     /** 资质类型; null on applications from before registration asked for it. */
     qualificationType: text('qualification_type').$type<QualificationType>(),
     qualificationNo: text('qualification_no'),
-    /** A grade code (QUALIFICATION_GRADES), or the words typed on an older application. */
+    /** 甲级, 乙级… (QUALIFICATION_GRADES), or what an older application typed. */
     qualificationGrade: text('qualification_grade'),
     /** 有效期至. */
     qualificationValidUntil: date('qualification_valid_until', { mode: 'string' }),

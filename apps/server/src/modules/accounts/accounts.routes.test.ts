@@ -5,6 +5,7 @@ import { members } from '../../db/schema/accounts.js';
 import { orgs } from '../../db/schema/orgs.js';
 import { DEMO_PASSWORD } from '../../db/seed/demo-seed.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { loginPassingCaptcha } from '../../test/solve-captcha.js';
 
 const DAY = 86_400_000;
 const ANY_ID: unknown = expect.any(String);
@@ -36,8 +37,8 @@ function calls(t: TestApp) {
       headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
       payload: { oldPassword, newPassword },
     });
-  const login = (username: string, password: string) =>
-    t.app.inject({ method: 'POST', url: '/uaa/login', payload: { username, password } });
+  // Answers the captcha that two failed tries bring (captcha.routes.test.ts covers it).
+  const login = (username: string, password: string) => loginPassingCaptcha(t, { username, password });
   return { account, changePassword, login };
 }
 

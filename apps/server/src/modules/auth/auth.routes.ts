@@ -5,10 +5,11 @@ import {
   LIMITS,
   authorizeRequest,
   authorizeResult,
+  captchaResult,
   envelopeOf,
   handoverResult,
   handoverTokenRequest,
-  loginRequest,
+  loginInput,
   loginResult,
   tokenRequest,
   tokenResult,
@@ -28,6 +29,7 @@ import {
   signOut,
   type UnknownUsernameAnswer,
 } from './auth.service.js';
+import { captchaFor } from './captcha.service.js';
 import { describeRoute } from '../../lib/route-docs.js';
 
 const LOGIN_COOKIE = 'drp_login';
@@ -78,13 +80,13 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         description:
           'Credentials are read from the form or JSON body; the query string is accepted for legacy clients (spec §7) but is never logged.',
         // A legacy POST with credentials in the query string has no body at all (null).
-        body: loginRequest.partial().nullish(),
-        querystring: loginRequest.partial(),
+        body: loginInput.partial().nullish(),
+        querystring: loginInput.partial(),
         response: { 200: envelopeOf(loginResult) },
       },
     },
     async (request, reply) => {
-      const credentials = parseOrFail(loginRequest, { ...request.query, ...(request.body ?? {}) });
+      const credentials = parseOrFail(loginInput, { ...request.query, ...(request.body ?? {}) });
       const { account, passwordExpiresInDays } = await signIn(
         app.ctx,
         { ...credentials, ip: request.ip },
@@ -92,6 +94,25 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       );
       setLoginCookie(request, reply, await createLoginTicket(app.ctx, account.id));
       return ok(request, { username: account.username, passwordExpiresInDays });
+    },
+  );
+
+  app.get(
+    '/uaa/captcha',
+    {
+      config: { rateLimit: loginRateLimit },
+      schema: {
+        tags: ['auth'],
+        summary: 'Whether sign-in from this address needs a captcha, with a new picture when it does',
+        description:
+          'After two failed sign-ins from an address, POST /uaa/login from there answers 428 CAPTCHA_REQUIRED without captchaId and captchaAnswer, and 400 CAPTCHA_INVALID for a wrong, expired, reused or other address’s captcha. Each captcha is spent by one sign-in.',
+        response: { 200: envelopeOf(captchaResult) },
+      },
+    },
+    async (request, reply) => {
+      const result = await captchaFor(app.ctx, request.ip);
+      reply.header('cache-control', 'no-store');
+      return ok(request, result);
     },
   );
 

@@ -40,6 +40,7 @@ import {
 } from './auth.repository.js';
 import { OAUTH_CLIENTS } from './oauth-clients.js';
 import { recordAudit, type AuditActor } from '../audit/audit.service.js';
+import { countFailureOfAddress, forgetFailuresOfAddress, requireCaptchaIfNeeded } from './captcha.service.js';
 
 export const LOGIN_TICKET_SECONDS = 600;
 /** Long enough to open a link handed over by another system, too short to keep one for later. */
@@ -78,6 +79,7 @@ async function refuseSignIn(
   const lockUntil = new Date(now.getTime() + LIMITS.lockoutMinutes * 60_000);
   const lockedNow = await inTransaction(ctx.db, async (db) => {
     await pruneSignInFailures(db, new Date(now.getTime() - DAY_MS));
+    await countFailureOfAddress(db, input.ip, now);
     const until = await recordSignInFailure(db, {
       username: input.key,
       ip: input.ip,
@@ -112,7 +114,8 @@ async function refuseSignIn(
 export type UnknownUsernameAnswer = (ctx: AppContext, username: string, password: string) => Promise<boolean>;
 
 /**
- * Checks a username and password. Failures count per username (lower-cased, known or not) and
+ * Checks a username and password (and, after two failures from the address, a captcha: see
+ * captcha.service). Failures count per username (lower-cased, known or not) and
  * source address: five in a row lock that username for that address for ten minutes, during
  * which even the right password from there is refused; the owner elsewhere is not affected.
  * Every answer costs one password check, so neither the answer nor its time tells whether the
@@ -120,9 +123,17 @@ export type UnknownUsernameAnswer = (ctx: AppContext, username: string, password
  */
 export async function signIn(
   ctx: AppContext,
-  input: { username: string; password: string; ip: string },
+  input: {
+    username: string;
+    password: string;
+    ip: string;
+    captchaId?: string | undefined;
+    captchaAnswer?: string | undefined;
+  },
   answerUnknownUsername: UnknownUsernameAnswer,
 ) {
+  // Before anything about the username is looked at, so the answer is the same for every name.
+  await requireCaptchaIfNeeded(ctx, input);
   const anonymous: AuditActor = { accountId: null, username: input.username, orgId: null, ip: input.ip };
   const key = input.username.toLowerCase();
   const failures = await findSignInFailures(ctx.db, key, input.ip);
@@ -155,6 +166,7 @@ export async function signIn(
   }
   await inTransaction(ctx.db, async (db) => {
     if (failures) await clearSignInFailures(db, key, input.ip);
+    await forgetFailuresOfAddress(db, input.ip);
     await recordAudit(db, ctx.clock(), { action: 'SIGN_IN', actor });
   });
   return { account, passwordExpiresInDays: passwordExpiresInDays(ctx, account) };

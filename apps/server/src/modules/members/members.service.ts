@@ -124,12 +124,14 @@ export async function listMembers(
       platformOperator: org.platformOperator,
       allowedProfiles: grantableProfiles(org, input.actor),
     },
-    members: rows.map(({ lockedUntil, createdAt, specialties, title, registrationType, registrationNo, ...row }) => ({
-      ...row,
-      credentials: { specialties, title, registrationType, registrationNo },
-      locked: Boolean(lockedUntil && lockedUntil.getTime() > now),
-      createdAt: createdAt.toISOString(),
-    })),
+    members: rows.map(
+      ({ lockedUntil, createdAt, specialties, title, registrationType, registrationNo, ...row }) => ({
+        ...row,
+        credentials: { specialties, title, registrationType, registrationNo },
+        locked: Boolean(lockedUntil && lockedUntil.getTime() > now),
+        createdAt: createdAt.toISOString(),
+      }),
+    ),
   };
 }
 

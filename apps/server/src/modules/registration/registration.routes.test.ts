@@ -12,6 +12,7 @@ import {
   type OrgApplication,
 } from '@drp/domain';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { loginPassingCaptcha } from '../../test/solve-captcha.js';
 
 const code = (first17: string) => {
   const check = creditCodeCheckChar(first17);
@@ -75,8 +76,8 @@ describe('organisation registration', () => {
       url: '/api/register/licence',
       ...multipart(fileName, content, contentType),
     });
-  const login = (username: string, password: string) =>
-    call(undefined, 'POST', '/uaa/login', { payload: { username, password } });
+  // Answers the captcha that two failed tries bring (captcha.routes.test.ts covers it).
+  const login = (username: string, password: string) => loginPassingCaptcha(t, { username, password });
 
   const application = (overrides: Record<string, unknown> = {}, admin: Record<string, unknown> = {}) => ({
     orgType: 'DESIGN',
@@ -87,8 +88,10 @@ describe('organisation registration', () => {
     legalRepresentative: '谭志',
     contactName: '谭志',
     contactPhone: '0731-85551234',
+    qualificationType: 'DESIGN_INDUSTRY',
     qualificationNo: 'A243000123',
     qualificationGrade: '甲级',
+    qualificationValidUntil: '2030-12-31',
     licenceFileId: pdfFileId,
     agreementAccepted: true,
     admin: { username: 'xj_admin', name: '谭志', phone: '13907310088', password: PASSWORD, ...admin },
@@ -439,6 +442,7 @@ describe('organisation registration', () => {
           payload: {
             ...application({
               orgType,
+              qualificationType: orgType === 'SURVEY' ? 'SURVEY_SPECIALTY' : 'DESIGN_INDUSTRY',
               creditCode: listed,
               name: '长沙市天心勘察院有限公司',
               licenceFileId: fileId,

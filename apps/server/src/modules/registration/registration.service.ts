@@ -2,7 +2,6 @@ import { SignJWT, jwtVerify } from 'jose';
 import {
   LICENCE_MAX_BYTES,
   PROFILES_BY_ORG_TYPE,
-  qualificationGradeLabel,
   regionLabel,
   type ApplicationPage,
   type LicenceUploadResult,
@@ -324,8 +323,7 @@ export async function approveApplication(ctx: AppContext, input: { id: string; a
       contactName: application.contactName,
       contactPhone: application.contactPhone,
       qualificationNo: application.qualificationNo,
-      // The directory keeps the grade as words (甲级), as its own form takes it.
-      qualificationGrade: qualificationGradeLabel(application.qualificationGrade, 'zh-CN'),
+      qualificationGrade: application.qualificationGrade,
     };
     // A directory entry the information staff made for this enterprise becomes its organisation.
     const org = claim.entry
