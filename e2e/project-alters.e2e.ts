@@ -152,7 +152,7 @@ describe('change applications', () => {
     const row = rows(page).filter({ has: page.getByTestId('alter-tag') });
     expect(await row.count()).toBe(1);
     expect(await row.getByTestId('project-status').textContent()).toBe('草稿');
-    await row.getByRole('link', { name: MASTER }).click();
+    await row.getByTestId('project-view').click();
     await page.waitForURL((url) => url.pathname === `/sys_apply/changedetail/${changeId}`);
 
     // Its application's old address leads to the change's detail as well.
@@ -212,7 +212,7 @@ describe('change applications', () => {
     const page = await signedIn(username, area, { to: `${area}/projects` });
     const row = rows(page).filter({ has: page.getByTestId('alter-tag') });
     await expect.poll(() => row.count()).toBe(1);
-    await row.getByRole('link', { name: MASTER }).click();
+    await row.getByTestId('project-view').click();
     await page.waitForURL((url) => url.pathname === `${detail}${changeId}`);
     await expect.poll(() => page.getByTestId('alter-content').textContent()).toBe(CONTENT);
     await expect.poll(() => page.getByTestId('alter-buildings').locator('li').count()).toBe(2);

@@ -293,7 +293,8 @@ describe('review applications', () => {
     await searchProjects(page, name);
     await expect.poll(() => rows(page).count()).toBe(1);
     expect(await rows(page).first().textContent()).toContain(code);
-    await rows(page).first().getByRole('link', { name }).click();
+    // 查看 opens the application form; the name opens the workspace (workspaces.e2e.ts).
+    await rows(page).first().getByTestId('project-view').click();
     await page.waitForURL((url) => url.pathname === `${area}/reportdetail/${projectId}`);
     await expect.poll(() => detailValue(page, '项目编号')).toBe(code);
     expect(await page.getByTestId('revoke-project').count()).toBe(0);
@@ -316,7 +317,8 @@ describe('review applications', () => {
     expect(await page.getByTestId('project-table').locator('thead').textContent()).toContain(
       'Construction unit',
     );
-    await rows(page).first().getByRole('link', { name }).click();
+    // 查看 opens the application form; the name opens the workspace (workspaces.e2e.ts).
+    await rows(page).first().getByTestId('project-view').click();
     await page.waitForURL((url) => url.pathname === `/sys_submit/reportdetail/${projectId}`);
     await expect.poll(() => detailValue(page, 'Project type')).toBe('Building works / Residential building');
     expect(await detailValue(page, 'Construct type')).toBe('New construction');
@@ -356,7 +358,7 @@ describe('review applications', () => {
     await control.waitForURL((url) => url.pathname === '/sys_supervise/projects');
     await searchProjects(control, code);
     await expect.poll(() => rows(control).count()).toBe(1);
-    await rows(control).first().getByRole('link', { name }).click();
+    await rows(control).first().getByTestId('project-view').click();
     await control.waitForURL((url) => url.pathname === `/sys_supervise/projects/rptinfo/${projectId}`);
     await expect.poll(() => detailValue(control, '报审名称')).toBe(name);
     await control.context().close();
@@ -367,7 +369,7 @@ describe('review applications', () => {
     await joint.waitForURL((url) => url.pathname === '/sys_joint/projects');
     await searchProjects(joint, code);
     await expect.poll(() => rows(joint).count()).toBe(1);
-    await rows(joint).first().getByRole('link', { name }).click();
+    await rows(joint).first().getByTestId('project-view').click();
     await joint.waitForURL((url) => url.pathname === `/sys_joint/projects/rptinfo/${projectId}`);
     await expect.poll(() => detailValue(joint, '设计单位')).toBe(DESIGN);
     await joint.context().close();

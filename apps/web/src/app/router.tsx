@@ -5,6 +5,7 @@ import { loadScreenTexts } from '../config/i18n';
 import { LoadFailure, StartupLogo } from './load-failure';
 import { RootLayout } from './root-layout';
 import { registerRoutes } from './route-registry';
+import type { RouteHandle } from './route-handle';
 import type { ProjectArea } from './routes/areas/project-area';
 // The sign-in page is the first page of most visits: it comes with the app's first chunk rather
 // than one request later, and its components (form, input, card, button) are what most screens use.
@@ -70,28 +71,36 @@ const projectList = (area: ProjectArea): RouteObject => ({
   ...lazily(projectPages, (m) => <m.ProjectListPage area={area} />),
   handle: { title: 'projects.title' },
 });
-/** One application, read-only, at the path the area's spec names. */
+/** One application, read-only, at the path the area's spec names: the first item of the project workspace. */
 const projectDetail = (area: ProjectArea, path: string): RouteObject => ({
   path,
-  ...lazily(projectPages, (m) => <m.ProjectDetailPage area={area} />),
+  ...lazily(projectPages, (m) => <m.ProjectDetailPage />),
   handle: {
     title: area === 'supervise' || area === 'joint' ? 'projects.rptInfoTitle' : 'projects.detailTitle',
-  },
+    applicationForm: true,
+  } satisfies RouteHandle,
 });
 
-/**
- * One change application (变更), read-only. Submit has no newchange: a change starts from the
- * construction unit's own project master (the server refuses anyone else), so it is not routed there.
- */
+/** One change application (变更), read-only, in the workspace like the application form. */
 const changeDetail = (area: ProjectArea, path: string): RouteObject => ({
   path,
-  ...lazily(projectAlterPages, (m) => <m.ChangeDetailPage area={area} />),
+  ...lazily(projectAlterPages, (m) => <m.ChangeDetailPage />),
   handle: {
     title:
       area === 'supervise' || area === 'joint'
         ? 'projectAlters.changeInfoTitle'
         : 'projectAlters.detailTitle',
-  },
+    applicationForm: true,
+  } satisfies RouteHandle,
+});
+
+/**
+ * The submit area's newreport and newchange (spec §2): applications are the construction unit's
+ * alone (PROJECT_POLICY), so these say so and lead to the application named, or to the list.
+ */
+const submitNewApplication = (path: string): RouteObject => ({
+  path,
+  ...lazily(projectPages, (m) => <m.SubmitNewApplicationRedirect />),
 });
 
 /** The screens each area has beyond its workbench and password page; `handle.title` names them in the navbar. */
@@ -108,7 +117,6 @@ const AREA_SCREENS: Record<AreaKey, RouteObject[]> = {
       ...lazily(projectPages, (m) => <m.NewReportPage />),
       handle: { title: 'projects.editTitle' },
     },
-    projectDetail('apply', 'reportdetail/:id'),
     {
       path: 'newchange',
       ...lazily(projectAlterPages, (m) => <m.NewChangePage />),
@@ -119,32 +127,19 @@ const AREA_SCREENS: Record<AreaKey, RouteObject[]> = {
       ...lazily(projectAlterPages, (m) => <m.NewChangePage />),
       handle: { title: 'projectAlters.editTitle' },
     },
-    changeDetail('apply', 'changedetail/:id'),
     orgUsers,
   ],
   submit: [
     projectList('submit'),
-    projectDetail('submit', 'reportdetail/:id'),
-    changeDetail('submit', 'changedetail/:id'),
+    submitNewApplication('newreport'),
+    submitNewApplication('newreport/:id'),
+    submitNewApplication('newchange'),
+    submitNewApplication('newchange/:id'),
     orgUsers,
   ],
-  audit: [
-    projectList('audit'),
-    projectDetail('audit', 'reportdetail/:id'),
-    changeDetail('audit', 'changedetail/:id'),
-    orgUsers,
-  ],
-  supervise: [
-    projectList('supervise'),
-    projectDetail('supervise', 'projects/rptinfo/:id'),
-    changeDetail('supervise', 'projects/changedetail/:id'),
-    orgUsers,
-  ],
-  joint: [
-    projectList('joint'),
-    projectDetail('joint', 'projects/rptinfo/:projectId'),
-    changeDetail('joint', 'projects/changedetail/:projectId'),
-  ],
+  audit: [projectList('audit'), orgUsers],
+  supervise: [projectList('supervise'), orgUsers],
+  joint: [projectList('joint')],
   admin: [
     { path: 'ent', ...lazily(entPages, (m) => <m.EntListPage />), handle: { title: 'orgs.title' } },
     { path: 'ent/add', ...lazily(entPages, (m) => <m.EntAddPage />), handle: { title: 'orgs.add' } },
@@ -262,6 +257,8 @@ const readerDocScreens = (): RouteObject[] => [
  */
 const PROJECT_SCREENS: Record<ProjectArea, RouteObject[]> = {
   apply: [
+    projectDetail('apply', 'reportdetail/:id'),
+    changeDetail('apply', 'changedetail/:id'),
     ...buildingScreens(':orgId/:projectId', 'buildingList'),
     {
       path: ':projectId/workingDrawing',
@@ -275,6 +272,8 @@ const PROJECT_SCREENS: Record<ProjectArea, RouteObject[]> = {
     },
   ],
   submit: [
+    projectDetail('submit', 'reportdetail/:id'),
+    changeDetail('submit', 'changedetail/:id'),
     ...buildingScreens(':projectId', 'buildingList', '/ProjectInfo'),
     {
       path: ':projectId/newBuilding',
@@ -307,9 +306,24 @@ const PROJECT_SCREENS: Record<ProjectArea, RouteObject[]> = {
       handle: { title: 'surveyInfos.viewTitle' },
     },
   ],
-  audit: [...buildingScreens(':orgId/:projectId', 'buildingList'), ...auditDocScreens()],
-  supervise: [...buildingScreens('projects/:projectId', 'buildings'), ...readerDocScreens()],
-  joint: [...buildingScreens('projects/:projectId', 'buildings'), ...readerDocScreens()],
+  audit: [
+    projectDetail('audit', 'reportdetail/:id'),
+    changeDetail('audit', 'changedetail/:id'),
+    ...buildingScreens(':orgId/:projectId', 'buildingList'),
+    ...auditDocScreens(),
+  ],
+  supervise: [
+    projectDetail('supervise', 'projects/rptinfo/:id'),
+    changeDetail('supervise', 'projects/changedetail/:id'),
+    ...buildingScreens('projects/:projectId', 'buildings'),
+    ...readerDocScreens(),
+  ],
+  joint: [
+    projectDetail('joint', 'projects/rptinfo/:projectId'),
+    changeDetail('joint', 'projects/changedetail/:projectId'),
+    ...buildingScreens('projects/:projectId', 'buildings'),
+    ...readerDocScreens(),
+  ],
 };
 
 /** Project routes that only lead elsewhere (spec §2: a supervised project opens on its buildings). */
@@ -384,13 +398,25 @@ export const routes: RouteObject[] = [
     children: [
       { path: '/', element: <Navigate to="/common/index" replace /> },
       { path: '/common/index', ...lazily(indexRedirect, (m) => <m.IndexRedirect />) },
-      { path: '/common/404', ...lazilyWithFirstTexts(notFoundPage, (m) => <m.NotFoundPage />) },
+      {
+        path: '/common/404',
+        ...lazilyWithFirstTexts(notFoundPage, (m) => <m.NotFoundPage />),
+        handle: { title: 'notFound.title' },
+      },
       // The public portal is its own bundle (main.tsx): reached from here by a full page load.
       { path: '/sys_out_sys/*', ...lazilyWithFirstTexts(portalHandOff, (m) => <m.PortalHandOff />) },
       { path: '/sys_sso', element: <Navigate to="/sys_sso/login" replace /> },
-      { path: '/sys_sso/login', element: <LoginPage /> },
-      { path: '/sys_sso/register', ...lazily(registerPages, (m) => <m.RegisterPage />) },
-      { path: '/sys_sso/register/userAgreement', ...lazily(registerPages, (m) => <m.UserAgreementPage />) },
+      { path: '/sys_sso/login', element: <LoginPage />, handle: { title: 'login.title' } },
+      {
+        path: '/sys_sso/register',
+        ...lazily(registerPages, (m) => <m.RegisterPage />),
+        handle: { title: 'register.title' },
+      },
+      {
+        path: '/sys_sso/register/userAgreement',
+        ...lazily(registerPages, (m) => <m.UserAgreementPage />),
+        handle: { title: 'agreement.title' },
+      },
       ...AREA_KEYS.map(areaRoutes),
       { path: '*', element: <Navigate to="/common/404" replace /> },
     ],

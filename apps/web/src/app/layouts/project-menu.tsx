@@ -13,6 +13,7 @@ import {
   FolderOpenOutlined,
   InboxOutlined,
   NotificationOutlined,
+  ProfileOutlined,
   SafetyCertificateOutlined,
   ScheduleOutlined,
   ThunderboltOutlined,
@@ -23,10 +24,18 @@ import { useTranslation } from 'react-i18next';
 import { receivesDocs, type OrgType, type PrincipalMember } from '@drp/domain';
 import { isRouted } from '../route-registry';
 import type { ProjectArea } from '../routes/areas/project-area';
+import { applicationPath } from '../routes/areas/project-paths';
 
 /** What a sidebar entry may depend on: the project, the acting member and the user's memberships. */
 export interface ProjectMenuContext {
   projectId: string;
+  /** A change application (变更): its form is changedetail rather than reportdetail. */
+  isAlter: boolean;
+  /**
+   * Whether the member may open the workspace's screens; when not (an audit member without an
+   * approval profile, spec §6), only the application form is offered.
+   */
+  workspace: boolean;
   /** The current member of the project (spec §6). */
   member: PrincipalMember;
   /** The user's organisations taking part in the project, by org type (one each, the acting one first). */
@@ -67,9 +76,18 @@ const byProject =
 
 const hasDesignOrg = (c: ProjectMenuContext) => c.orgTypes.has('DESIGN');
 
+/** The application form (reportdetail, changedetail, rptinfo): the first item of every workspace. */
+const application = (area: ProjectArea): ProjectMenuItem => ({
+  key: 'application',
+  label: 'projectMenu.application',
+  icon: <ProfileOutlined />,
+  path: ({ projectId, isAlter }) => applicationPath(area, projectId, isAlter),
+});
+
 /** The project menus of each area, in the spec's order (§2). Screens not built yet stay hidden. */
 export const PROJECT_MENUS: Record<ProjectArea, ProjectMenuItem[]> = {
   apply: [
+    application('apply'),
     {
       key: 'buildingList',
       label: 'projectMenu.buildingList',
@@ -109,6 +127,7 @@ export const PROJECT_MENUS: Record<ProjectArea, ProjectMenuItem[]> = {
     },
   ],
   submit: [
+    application('submit'),
     {
       key: 'surveyInfo',
       label: 'projectMenu.surveyInfo',
@@ -168,6 +187,7 @@ export const PROJECT_MENUS: Record<ProjectArea, ProjectMenuItem[]> = {
     },
   ],
   audit: [
+    application('audit'),
     {
       key: 'workingDrawing',
       label: 'projectMenu.auditWorkingDrawing',
@@ -263,8 +283,8 @@ export const PROJECT_MENUS: Record<ProjectArea, ProjectMenuItem[]> = {
       path: scoped('/sys_audit', 'signature'),
     },
   ],
-  supervise: readerMenu('/sys_supervise'),
-  joint: readerMenu('/sys_joint'),
+  supervise: [application('supervise'), ...readerMenu('/sys_supervise')],
+  joint: [application('joint'), ...readerMenu('/sys_joint')],
 };
 
 /** Spec §2: the project-info menu of the supervising and joint-review areas. */
@@ -301,6 +321,7 @@ function readerMenu(prefix: string): ProjectMenuItem[] {
 /** The entries shown for this project: visible by the spec's conditions, and routed. */
 export function projectMenuItems(area: ProjectArea, context: ProjectMenuContext) {
   return PROJECT_MENUS[area]
+    .filter((i) => context.workspace || i.key === 'application')
     .filter((i) => i.visible?.(context) ?? true)
     .map((i) => ({ ...i, to: i.path(context), also: i.related?.(context) ?? [] }))
     .filter((i) => isRouted(i.to));

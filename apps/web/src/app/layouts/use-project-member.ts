@@ -1,5 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { qualifyingMembers, type OrgType, type PrincipalMember, type ProjectDetail } from '@drp/domain';
+import {
+  byWeight,
+  qualifyingMembers,
+  type OrgType,
+  type PrincipalMember,
+  type ProjectDetail,
+} from '@drp/domain';
 import { useSession } from '../../features/auth/hooks/session-context';
 import { fetchProjectDetail } from '../../features/projects/api/get-project-detail';
 import { PROJECTS_KEY } from '../../lib/project-target';
@@ -17,6 +23,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * - audit: the review agency the application names;
  * - supervise, joint: the membership through which the user reads every project (the current one
  *   when it qualifies).
+ * Where several would do and none is the current one, the heaviest role's wins (spec §9 weights).
  * `members` are the user's memberships qualifying for the area. Null: none takes part.
  */
 export function chooseProjectMember(
@@ -38,13 +45,13 @@ export function chooseProjectMember(
       const takingPart = (type: OrgType) => {
         const list = type === 'DESIGN' ? project.designList : project.surveyList;
         const found = members.filter((m) => m.orgType === type && list.some((p) => p.orgId === m.orgId));
-        return found.find((m) => m.orgId === currentOrgId) ?? found[0] ?? null;
+        return found.find((m) => m.orgId === currentOrgId) ?? byWeight(found)[0] ?? null;
       };
       return takingPart(first) ?? takingPart(second);
     }
     case 'supervise':
     case 'joint':
-      return members.find((m) => m.orgId === currentOrgId) ?? members[0] ?? null;
+      return members.find((m) => m.orgId === currentOrgId) ?? byWeight(members)[0] ?? null;
   }
 }
 

@@ -82,17 +82,23 @@ export const enUS: Messages = {
     platformStaff: 'Platform staff',
     areaIntro: {
       apply:
-        'Register projects, file review and change applications, confirm the materials of survey and design units and send them to review.',
+        'Register projects, file review and change applications, enter buildings, read the materials of survey and design units and send them to the review agency.',
       submit:
-        'Upload survey reports and working drawings, answer review opinions and submit revised materials.',
+        'Enter the survey and design information of buildings, upload survey reports and working drawings and hand them over to the construction unit when complete.',
       audit:
-        'Accept materials, assign review missions, record opinions and issue opinion reports and certificates.',
-      supervise: 'Follow the review of every project in your region, read statistics and confirm filings.',
-      joint: 'Read the materials and review results of joint-review projects.',
-      admin: 'Review organisation registrations and manage organisations and their administrators.',
-      info: 'Maintain the enterprise directory: public details, qualifications and contacts.',
+        'Accept or return the materials sent to review, confirm or reject buildings, and read the accepted survey reports and drawings.',
+      supervise:
+        'Read the applications, buildings, survey reports and drawings of the projects in your region.',
+      joint: 'Read the applications, buildings, survey reports and drawings of submitted projects.',
+      admin:
+        'Review organisation registrations, manage organisations and their administrators, and read the audit log.',
+      info: 'Maintain the enterprise directory and the content of the public portal.',
     },
     manualHint: 'New here? Download the operation manual first.',
+    role: 'Current role',
+    counts: 'Applications by status',
+    allApplications: 'All applications',
+    shortcuts: 'Shortcuts',
   },
   members: {
     title: 'People',
@@ -228,6 +234,8 @@ export const enUS: Messages = {
   },
   projects: {
     title: 'Projects',
+    constructOnly:
+      'Review and change applications are filed by the construction unit: survey and design units cannot create or change them.',
     new: 'New application',
     newTitle: 'New review application',
     editTitle: 'Edit the application',
@@ -516,6 +524,7 @@ export const enUS: Messages = {
     actingAs: 'Acting for',
   },
   projectMenu: {
+    application: 'Application',
     buildingList: 'Buildings',
     applyWorkingDrawing: 'Review materials',
     submitWorkingDrawing: 'Upload drawings',

@@ -1,12 +1,131 @@
-import { Button, Card, Descriptions, Space, Tag, Typography } from 'antd';
-import { FilePdfOutlined } from '@ant-design/icons';
+import type { ReactNode } from 'react';
+import { Button, Card, Descriptions, Empty, Space, Spin, Tag, Typography } from 'antd';
+import {
+  AuditOutlined,
+  BankOutlined,
+  DiffOutlined,
+  FilePdfOutlined,
+  LockOutlined,
+  PlusOutlined,
+  ProjectOutlined,
+  TeamOutlined,
+} from '@ant-design/icons';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ORG_TYPE_LABELS, PROFILE_LABELS, type AreaKey } from '@drp/domain';
+import {
+  AREAS,
+  ORG_TYPE_LABELS,
+  PROFILE_LABELS,
+  PROJECT_STATUSES,
+  REACHABLE_PROJECT_STATUSES,
+  leadingProfile,
+  type AreaKey,
+  type ProjectStatusCounts,
+} from '@drp/domain';
 import { currentLocale } from '../../../config/i18n';
 import { useSession } from '../../../features/auth/hooks/session-context';
 import { usePlatformConfig } from '../../../features/platform/api/get-platform-config';
+import { useProjectStatusCounts } from '../../../features/projects/api/get-project-status-counts';
+import { isRouted } from '../../route-registry';
+import './area-home-page.css';
 
-/** The area's workbench: who is working, for which organisation, with which profiles. */
+/** The areas with a project list, whose workbench counts it. */
+const LIST_AREAS: readonly AreaKey[] = ['apply', 'submit', 'audit', 'supervise', 'joint'];
+
+interface Shortcut {
+  key: string;
+  to: string;
+  label: string;
+  icon: ReactNode;
+}
+
+/** What the person can start from here: only screens that exist (`isRouted`) and they may open. */
+function useShortcuts(area: AreaKey): Shortcut[] {
+  const { t } = useTranslation();
+  const session = useSession();
+  const prefix = AREAS[area].prefix;
+  const member = session.account?.members.find((m) => m.orgId === session.currentOrgId);
+  const all: (Shortcut | false)[] = [
+    LIST_AREAS.includes(area) && {
+      key: 'projects',
+      to: `${prefix}/projects`,
+      label: t('projects.title'),
+      icon: <ProjectOutlined />,
+    },
+    area === 'apply' && {
+      key: 'newreport',
+      to: '/sys_apply/newreport',
+      label: t('projects.new'),
+      icon: <PlusOutlined />,
+    },
+    area === 'apply' && {
+      key: 'newchange',
+      to: '/sys_apply/newchange',
+      label: t('projectAlters.new'),
+      icon: <DiffOutlined />,
+    },
+    (area === 'admin' || area === 'info') && {
+      key: 'ent',
+      to: `${prefix}/ent`,
+      label: t(area === 'admin' ? 'orgs.title' : 'orgs.directoryTitle'),
+      icon: <BankOutlined />,
+    },
+    area === 'admin' && {
+      key: 'audit',
+      to: '/sys_admin/audit',
+      label: t('audit.title'),
+      icon: <AuditOutlined />,
+    },
+    Boolean(member?.admin) && {
+      key: 'members',
+      to: `${prefix}/admin/user/${member!.orgId}`,
+      label: t('members.title'),
+      icon: <TeamOutlined />,
+    },
+    { key: 'password', to: `${prefix}/password/modify`, label: t('nav.password'), icon: <LockOutlined /> },
+  ];
+  return all.filter((s): s is Shortcut => Boolean(s) && isRouted((s as Shortcut).to));
+}
+
+/**
+ * The list's applications by status, each leading to the list filtered by it. Statuses no step
+ * reaches yet show only where an application has one; drafts only to the construction unit.
+ */
+function StatusCounts({ area, counts }: { area: AreaKey; counts: ProjectStatusCounts | undefined }) {
+  const { t } = useTranslation();
+  const locale = currentLocale();
+  const list = `${AREAS[area].prefix}/projects`;
+  if (!counts) return <Spin />;
+  const shown = counts.counts.filter(
+    (c) =>
+      (area === 'apply' || c.status !== 'DRAFT') &&
+      (REACHABLE_PROJECT_STATUSES.includes(c.status) || c.count > 0),
+  );
+  return (
+    <div className="workbench-counts" data-testid="status-counts">
+      <Link to={list} className="workbench-count" data-testid="status-count-all">
+        <span className="workbench-count-value">{counts.total}</span>
+        <span className="workbench-count-label">{t('workbench.allApplications')}</span>
+      </Link>
+      {shown.map((c) => (
+        <Link
+          key={c.status}
+          to={`${list}?status=${c.status}`}
+          className="workbench-count"
+          data-testid={`status-count-${c.status}`}
+        >
+          <span className="workbench-count-value">{c.count}</span>
+          <span className="workbench-count-label">{PROJECT_STATUSES[c.status][locale]}</span>
+        </Link>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * The area's workbench: the person's open to-dos by kind, the applications of the list by status
+ * and where to start, above who is working for which organisation in which role.
+ */
 export function AreaHomePage({ area }: { area: AreaKey }) {
   const { t } = useTranslation();
   const session = useSession();
@@ -14,14 +133,21 @@ export function AreaHomePage({ area }: { area: AreaKey }) {
   const locale = currentLocale();
   const member = session.account?.members.find((m) => m.orgId === session.currentOrgId);
   const profiles = member?.roleList.flatMap((r) => r.profileDtoList.map((p) => p.name)) ?? [];
+  // Spec §9: with several profiles the area reads the person by the heaviest.
+  const role = leadingProfile({ profiles });
+  const lists = LIST_AREAS.includes(area);
+  const counts = useProjectStatusCounts(lists ? session.currentOrgId : null);
+  const shortcuts = useShortcuts(area);
 
   return (
-    <Space orientation="vertical" size="large" style={{ width: '100%' }}>
+    <Space orientation="vertical" size="large" className="full-width">
       <Card>
         <Typography.Title level={3} data-testid="welcome">
           {t('workbench.welcome', { name: session.account?.account.name ?? '' })}
         </Typography.Title>
-        <Typography.Paragraph type="secondary">{t(`workbench.areaIntro.${area}`)}</Typography.Paragraph>
+        <Typography.Paragraph type="secondary" data-testid="area-intro">
+          {t(`workbench.areaIntro.${area}`)}
+        </Typography.Paragraph>
         <Descriptions column={{ xs: 1, md: 2 }} bordered size="middle">
           <Descriptions.Item label={t('workbench.account')}>
             {session.account?.account.username}
@@ -39,7 +165,12 @@ export function AreaHomePage({ area }: { area: AreaKey }) {
               {member.admin ? t('workbench.yes') : t('workbench.no')}
             </Descriptions.Item>
           )}
-          <Descriptions.Item label={t('workbench.profiles')} span={2}>
+          {role && (
+            <Descriptions.Item label={t('workbench.role')}>
+              <span data-testid="current-role">{PROFILE_LABELS[role][locale]}</span>
+            </Descriptions.Item>
+          )}
+          <Descriptions.Item label={t('workbench.profiles')} span={role ? 1 : 2}>
             {session.account?.account.admin && <Tag color="red">{PROFILE_LABELS.SYSTEM_ADMIN[locale]}</Tag>}
             {profiles.map((p) => (
               <Tag color="blue" key={p}>
@@ -49,13 +180,29 @@ export function AreaHomePage({ area }: { area: AreaKey }) {
           </Descriptions.Item>
         </Descriptions>
       </Card>
-      <Card size="small">
-        <Space>
-          <Typography.Text>{t('workbench.manualHint')}</Typography.Text>
+      {lists && (
+        <Card title={t('workbench.counts')} className="workbench-card">
+          {counts.isError ? (
+            <Empty description={counts.error.message} />
+          ) : (
+            <StatusCounts area={area} counts={counts.data} />
+          )}
+        </Card>
+      )}
+      <Card title={t('workbench.shortcuts')} data-testid="workbench-shortcuts">
+        <Space wrap>
+          {shortcuts.map((s) => (
+            <Link key={s.key} to={s.to} data-testid={`shortcut-${s.key}`}>
+              <Button icon={s.icon}>{s.label}</Button>
+            </Link>
+          ))}
           <Button icon={<FilePdfOutlined />} href={config.data?.manualUrl} download>
             {t('topBar.manual')}
           </Button>
         </Space>
+        <Typography.Paragraph type="secondary" className="workbench-manual-hint">
+          {t('workbench.manualHint')}
+        </Typography.Paragraph>
       </Card>
     </Space>
   );

@@ -1,5 +1,11 @@
 import { Navigate, useParams } from 'react-router';
-import { receivesDocs, type DocCategory, type PrincipalMember, type ProjectDetail } from '@drp/domain';
+import {
+  auditLandingPage,
+  receivesDocs,
+  type DocCategory,
+  type PrincipalMember,
+  type ProjectDetail,
+} from '@drp/domain';
 import { DocRepositoryScreen } from '../../../features/doc-repository/components/doc-repository-screen';
 import { useSession } from '../../../features/auth/hooks/session-context';
 import { useProjectContext } from '../../layouts/project-layout';
@@ -114,5 +120,5 @@ export function AuditProjectIndex() {
   const session = useSession();
   const member = session.principal?.members.find((m) => m.orgId === orgId);
   if (!UUID.test(projectId) || !member) return <Navigate to="/common/404" replace />;
-  return <Navigate to={receivesDocs(member) ? 'workingDrawing' : 'workingDrawingList'} replace />;
+  return <Navigate to={auditLandingPage(member)} replace />;
 }

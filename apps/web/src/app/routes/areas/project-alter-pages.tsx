@@ -11,7 +11,7 @@ import { useSaveAlter } from '../../../features/project-alters/api/save-alter';
 import { AlterFormSections } from '../../../features/project-alters/components/alter-form-sections';
 import { AlterSummary } from '../../../features/project-alters/components/alter-summary';
 import type { AlterValues } from '../../../features/project-alters/hooks/use-alter-rules';
-import { projectDetailQuery, useProjectDetail } from '../../../features/projects/api/get-project-detail';
+import { projectDetailQuery } from '../../../features/projects/api/get-project-detail';
 import { PROJECTS_KEY } from '../../../lib/project-target';
 import {
   ProjectDetailView,
@@ -23,43 +23,37 @@ import {
 } from '../../../features/projects/components/project-form';
 import { ApiError } from '../../../lib/http';
 import { buildingListPath } from './building-paths';
-import {
-  ApplicationExtras,
-  DraftDocs,
-  changeDetailPath,
-  editPath,
-  projectDetailPath,
-  projectListPath,
-} from './project-pages';
-import type { ProjectArea } from './project-area';
+import { ApplicationExtras, DraftDocs } from './project-pages';
+import { changeDetailPath, editPath, projectDetailPath, projectListPath } from './project-paths';
+import { useProjectContext } from '../../layouts/project-layout';
 
 /**
  * `changedetail/:id` (apply, submit, audit), `projects/changedetail/:id` (supervise) and
  * `projects/changedetail/:projectId` (joint): a change application read-only, its change part
- * above the application, with the construction unit's actions as for any application.
+ * above the application, with the construction unit's actions as for any application. An item of
+ * the project's workspace (inside the project layout, as its acting member).
  */
-export function ChangeDetailPage({ area }: { area: ProjectArea }) {
-  const params = useParams();
+export function ChangeDetailPage() {
   const navigate = useNavigate();
-  const id = params.id ?? params.projectId ?? '';
+  const { area, project, member } = useProjectContext();
+  const id = project.id;
+  const orgId = member.orgId;
   const apply = area === 'apply';
-  const { currentOrgId } = useSession();
-  const detail = useProjectDetail(id, currentOrgId);
-  const alter = useProjectAlter(detail.data?.isAlter ? id : undefined, currentOrgId);
+  const alter = useProjectAlter(project.isAlter ? id : undefined, orgId);
 
   // A first application has its own detail.
-  if (detail.data && !detail.data.isAlter) return <Navigate to={projectDetailPath(area, id)} replace />;
+  if (!project.isAlter) return <Navigate to={projectDetailPath(area, id)} replace />;
   return (
     <Space orientation="vertical" size="middle" className="full-width">
       <ProjectDetailView
-        key={`${id}:${currentOrgId}`}
+        key={`${id}:${orgId}`}
         id={id}
-        orgId={currentOrgId}
+        orgId={orgId}
         listPath={projectListPath(area)}
         manage={apply}
         editPath={apply ? editPath : undefined}
         onDeleted={() => void navigate(projectListPath(area), { replace: true })}
-        buildingsPath={currentOrgId ? buildingListPath(area, currentOrgId, id) : undefined}
+        buildingsPath={buildingListPath(area, orgId, id)}
       >
         {alter.data ? (
           <AlterSummary alter={alter.data} />
@@ -69,7 +63,7 @@ export function ChangeDetailPage({ area }: { area: ProjectArea }) {
           <Skeleton active title={false} paragraph={{ rows: 4 }} data-testid="alter-loading" />
         )}
       </ProjectDetailView>
-      {detail.data && <ApplicationExtras area={area} orgId={currentOrgId} project={detail.data} />}
+      <ApplicationExtras area={area} orgId={orgId} project={project} />
     </Space>
   );
 }

@@ -1,11 +1,13 @@
-import { Alert, Button, Card, Result, Space, Typography } from 'antd';
-import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { useEffect } from 'react';
+import { Alert, App, Button, Card, Result, Space, Typography } from 'antd';
+import { Link, Navigate, useMatches, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { AREAS, type ProjectDetail } from '@drp/domain';
+import { LIMITS, qualifyingMembers, type ProjectDetail } from '@drp/domain';
 import { FullPageSpin } from '../../../components/full-page-spin';
 import { useSession } from '../../../features/auth/hooks/session-context';
 import { ApiError } from '../../../lib/http';
 import { useProjectDetail } from '../../../features/projects/api/get-project-detail';
+import { useProjectStatusCounts } from '../../../features/projects/api/get-project-status-counts';
 import {
   ProjectDetailView,
   ProjectNotFound,
@@ -14,34 +16,20 @@ import { ProjectFormView } from '../../../features/projects/components/project-f
 import { ProjectList } from '../../../features/projects/components/project-list';
 import { ProjectDocsCard } from '../../../features/project-docs/components/project-docs-card';
 import { SurveyInfosCard } from '../../../features/survey-infos/components/survey-infos-card';
+import { useProjectContext } from '../../layouts/project-layout';
 import { buildingListPath } from './building-paths';
 import type { ProjectArea } from './project-area';
+import {
+  applicationPath,
+  changeDetailPath,
+  editPath,
+  projectDetailPath,
+  projectListPath,
+  workspacePath,
+} from './project-paths';
 
 const SUPERVISING: readonly ProjectArea[] = ['supervise', 'joint'];
-const prefix = (area: ProjectArea) => AREAS[area].prefix;
-const listPath = (area: ProjectArea) => `${prefix(area)}/projects`;
-
-/** Where one application is read in each area (spec §2: reportdetail, or projects/rptinfo for supervisors). */
-export const projectDetailPath = (area: ProjectArea, id: string) =>
-  SUPERVISING.includes(area)
-    ? `${prefix(area)}/projects/rptinfo/${encodeURIComponent(id)}`
-    : `${prefix(area)}/reportdetail/${encodeURIComponent(id)}`;
-
-/** Where one change application (变更) is read (spec §2: changedetail, under projects/ for supervisors). */
-export const changeDetailPath = (area: ProjectArea, id: string) =>
-  SUPERVISING.includes(area)
-    ? `${prefix(area)}/projects/changedetail/${encodeURIComponent(id)}`
-    : `${prefix(area)}/changedetail/${encodeURIComponent(id)}`;
-
-/** The detail screen of either kind of application. */
-export const applicationPath = (area: ProjectArea, id: string, isAlter: boolean) =>
-  isAlter ? changeDetailPath(area, id) : projectDetailPath(area, id);
-
-/** The construction unit's form of a draft: newreport, or newchange for a change application. */
-export const editPath = (id: string, isAlter = false) =>
-  `/sys_apply/${isAlter ? 'newchange' : 'newreport'}/${encodeURIComponent(id)}`;
-
-export const projectListPath = listPath;
+const listPath = projectListPath;
 
 /**
  * What every detail of an application shows below it: the attachments (read-only; the
@@ -85,50 +73,82 @@ export function DraftDocs({ projectId }: { projectId: string | undefined }) {
   );
 }
 
-/** `<area>/projects`: the applications the organisation sees; the construction unit also starts and edits its own. */
+/**
+ * `<area>/projects`: the applications the organisation sees; the construction unit also starts and
+ * edits its own. A project's name opens its workspace at the area's default page; 查看 opens the
+ * application form inside it.
+ */
 export function ProjectListPage({ area }: { area: ProjectArea }) {
   const apply = area === 'apply';
-  const { currentOrgId } = useSession();
+  const { currentOrgId, principal } = useSession();
+  const members = principal ? qualifyingMembers(principal, area) : [];
+  const member = members.find((m) => m.orgId === currentOrgId);
+  const orgTypes = new Set(members.map((m) => m.orgType));
+  const counts = useProjectStatusCounts(currentOrgId);
   return (
     <ProjectList
       key={`${area}:${currentOrgId}`}
       orgId={currentOrgId}
       source={SUPERVISING.includes(area) ? 'searchForSupervise' : 'pagelist'}
       detailPath={(id, isAlter) => applicationPath(area, id, isAlter)}
+      workspacePath={member ? (id) => workspacePath(area, member, id, orgTypes) : undefined}
       editPath={apply ? editPath : undefined}
       newPath={apply ? '/sys_apply/newreport' : undefined}
       newChange={apply ? '/sys_apply/newchange' : undefined}
       showConstruct={!apply}
       buildingsPath={currentOrgId ? (id) => buildingListPath(area, currentOrgId, id) : undefined}
+      statusCounts={counts.data}
     />
   );
 }
 
-/** `reportdetail/:id` and `projects/rptinfo/:id` (`:projectId` in the joint area): one application, read-only. */
-export function ProjectDetailPage({ area }: { area: ProjectArea }) {
-  const params = useParams();
+/**
+ * `reportdetail/:id` and `projects/rptinfo/:id` (`:projectId` in the joint area): one application,
+ * read-only, as an item of the project's workspace (inside the project layout, as its acting member).
+ */
+export function ProjectDetailPage() {
   const navigate = useNavigate();
-  const id = params.id ?? params.projectId ?? '';
+  const { area, project, member } = useProjectContext();
   const apply = area === 'apply';
-  const { currentOrgId } = useSession();
-  const detail = useProjectDetail(id, currentOrgId);
   // A change application has its own detail (a message about its submission opens this one).
-  if (detail.data?.isAlter) return <Navigate to={changeDetailPath(area, id)} replace />;
+  if (project.isAlter) return <Navigate to={changeDetailPath(area, project.id)} replace />;
   return (
     <Space orientation="vertical" size="middle" className="full-width">
       <ProjectDetailView
-        key={`${id}:${currentOrgId}`}
-        id={id}
-        orgId={currentOrgId}
+        key={`${project.id}:${member.orgId}`}
+        id={project.id}
+        orgId={member.orgId}
         listPath={listPath(area)}
         manage={apply}
         editPath={apply ? editPath : undefined}
         onDeleted={() => void navigate(listPath(area), { replace: true })}
-        buildingsPath={currentOrgId ? buildingListPath(area, currentOrgId, id) : undefined}
+        buildingsPath={buildingListPath(area, member.orgId, project.id)}
       />
-      {detail.data && <ApplicationExtras area={area} orgId={currentOrgId} project={detail.data} />}
+      <ApplicationExtras area={area} orgId={member.orgId} project={project} />
     </Space>
   );
+}
+
+/**
+ * `/sys_submit/newreport`, `newreport/:id`, `newchange`, `newchange/:id` (spec §2 lists them for
+ * the submit area): applications are the construction unit's (PROJECT_POLICY: application.edit
+ * and alter.start are CONSTRUCT's alone), so a design or survey unit is told so and sent to the
+ * application it named, or to its project list.
+ */
+export function SubmitNewApplicationRedirect() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const { id } = useParams();
+  const change = useMatches().some((m) => m.pathname.includes('/newchange'));
+  useEffect(() => {
+    void message.warning(t('projects.constructOnly'), LIMITS.guardMessageMs / 1000);
+  }, [message, t]);
+  const to = !id
+    ? listPath('submit')
+    : change
+      ? changeDetailPath('submit', id)
+      : projectDetailPath('submit', id);
+  return <Navigate to={to} replace />;
 }
 
 /** `/sys_apply/newreport` and `/sys_apply/newreport/:id`: a new draft, or a draft to change. */

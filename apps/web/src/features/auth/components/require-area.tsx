@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { App, Result, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { AREAS, LIMITS, canEnterArea, qualifyingMembers, type AreaKey } from '@drp/domain';
+import { AREAS, LIMITS, areaMember, canEnterArea, qualifyingMembers, type AreaKey } from '@drp/domain';
 import { FullPageSpin } from '../../../components/full-page-spin';
 import { useSession } from '../hooks/session-context';
 import { loginPathFor } from './login-path-for';
@@ -30,7 +30,8 @@ export function RequireArea({ area }: { area: AreaKey }) {
   // Work in the area through a membership that qualifies for it, so the server sees the right org.
   const members = session.principal ? qualifyingMembers(session.principal, area) : [];
   const currentQualifies = members.some((m) => m.orgId === session.currentOrgId);
-  const fallbackOrg = members[0]?.orgId;
+  // Spec §9: of several memberships that qualify, the heaviest role's.
+  const fallbackOrg = session.principal ? areaMember(session.principal, area, null)?.orgId : undefined;
   useEffect(() => {
     if (allowed && !currentQualifies && fallbackOrg) session.setCurrentOrgId(fallbackOrg);
   }, [allowed, currentQualifies, fallbackOrg, session]);

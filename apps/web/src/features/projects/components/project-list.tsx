@@ -1,4 +1,4 @@
-import { Button, Card, DatePicker, Input, Select, Space, Tag } from 'antd';
+import { Button, Card, DatePicker, Input, Select, Space, Tag, Tooltip } from 'antd';
 import { ApartmentOutlined, DiffOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -7,14 +7,17 @@ import {
   LIMITS,
   PROJECT_STATUSES,
   PROJECT_STATUS_KEYS,
+  REACHABLE_PROJECT_STATUSES,
   type ProjectListQuery,
   type ProjectStatus,
+  type ProjectStatusCounts,
   type ProjectSummary,
 } from '@drp/domain';
 import { PagedTable } from '../../../components/paged-table';
 import { currentLocale } from '../../../config/i18n';
 import { useProjectPage, type ProjectListSource } from '../api/get-project-page';
 import { ProjectStatusTag } from './project-status-tag';
+import './project-list.css';
 
 const PAGE_SIZES = [5, 10, 20, 50];
 const DAY = 'YYYY-MM-DD';
@@ -67,6 +70,8 @@ export function ProjectList({
   newChange,
   showConstruct = false,
   buildingsPath,
+  workspacePath,
+  statusCounts,
 }: {
   /** The acting organisation. */
   orgId: string | null;
@@ -82,13 +87,35 @@ export function ProjectList({
   showConstruct?: boolean;
   /** The project's buildings (单体), where the area has that screen. */
   buildingsPath?: (id: string) => string;
+  /**
+   * The project's workspace at the area's default page, which the name opens; null (or absent)
+   * where the member may not enter it, and the name then opens the application form.
+   */
+  workspacePath?: (id: string) => string | null;
+  /** The list's counts by status: a status no step reaches yet is offered only where one has it. */
+  statusCounts?: ProjectStatusCounts;
 }) {
   const { t } = useTranslation();
   const locale = currentLocale();
   const { query, page, pageSize, update } = useListParams();
   const result = useProjectPage(source, query, orgId);
-  // Nobody but the construction unit ever sees a draft.
-  const statuses = PROJECT_STATUS_KEYS.filter((s) => editPath || s !== 'DRAFT');
+  // Statuses the platform reaches today, and any other that an application in the list has (or that
+  // the address names); nobody but the construction unit ever sees a draft.
+  const present = new Set(statusCounts?.counts.filter((c) => c.count > 0).map((c) => c.status));
+  const statuses = PROJECT_STATUS_KEYS.filter(
+    (s) =>
+      (editPath || s !== 'DRAFT') &&
+      (REACHABLE_PROJECT_STATUSES.includes(s) || present.has(s) || query.status === s),
+  );
+  /** A long name on one line, cut with an ellipsis; the whole of it in a tooltip. */
+  const long = (v: string) =>
+    v ? (
+      <Tooltip title={v} placement="topLeft">
+        <span className="project-list-cell">{v}</span>
+      </Tooltip>
+    ) : (
+      '—'
+    );
 
   return (
     <Card
@@ -116,6 +143,12 @@ export function ProjectList({
     >
       <PagedTable<ProjectSummary>
         rowKey="id"
+        className="project-list-table"
+        // Fixed widths and one line per cell: a long name is cut, not wrapped over several lines; a
+        // screen narrower than the columns scrolls the table sideways.
+        tableLayout="fixed"
+        size="middle"
+        scroll={{ x: showConstruct ? 1000 : 900 }}
         data-testid="project-table"
         filters={
           <>
@@ -158,60 +191,84 @@ export function ProjectList({
           {
             title: t('projects.code'),
             dataIndex: 'code',
+            width: 140,
             render: (v: string) => <span className="nowrap">{v}</span>,
           },
           {
             title: t('projects.name'),
             dataIndex: 'name',
-            render: (v: string, p) => (
-              <Space size={4} style={{ minWidth: '10em' }}>
-                {p.isAlter && (
-                  <Tag color="orange" data-testid="alter-tag">
-                    {t('projects.isAlter')}
-                  </Tag>
-                )}
-                <Link to={detailPath(p.id, p.isAlter)}>{v}</Link>
-              </Space>
-            ),
+            ellipsis: { showTitle: false },
+            render: (v: string, p) => {
+              const to = workspacePath?.(p.id) ?? detailPath(p.id, p.isAlter);
+              return (
+                <Tooltip title={v} placement="topLeft">
+                  <span className="project-list-cell">
+                    {p.isAlter && (
+                      <Tag color="orange" data-testid="alter-tag">
+                        {t('projects.isAlter')}
+                      </Tag>
+                    )}
+                    <Link to={to} data-testid="project-workspace">
+                      {v}
+                    </Link>
+                  </span>
+                </Tooltip>
+              );
+            },
           },
           {
             title: t('projects.status'),
             dataIndex: 'status',
+            width: 150,
             render: (v: ProjectStatus) => <ProjectStatusTag status={v} />,
           },
-          ...(showConstruct ? [{ title: t('projects.construct'), dataIndex: 'constructName' as const }] : []),
+          ...(showConstruct
+            ? [
+                {
+                  title: t('projects.construct'),
+                  dataIndex: 'constructName' as const,
+                  width: '13%',
+                  ellipsis: { showTitle: false },
+                  render: long,
+                },
+              ]
+            : []),
           {
             title: t('projects.region'),
             dataIndex: 'region',
+            width: 100,
+            ellipsis: { showTitle: false },
             // Everything on this platform is in one province: its name would only crowd the column.
-            render: (v: string) => <span className="nowrap">{v.split('/').slice(1).join('') || v}</span>,
+            render: (v: string) => long(v.split('/').slice(1).join('') || v),
           },
           {
             title: t('projects.censor'),
             dataIndex: 'censorName',
-            render: (v: string) =>
+            width: '13%',
+            ellipsis: { showTitle: false },
+            render: long,
+          },
+          {
+            title: t('projects.submittedAt'),
+            dataIndex: 'submittedAt',
+            width: 110,
+            // The day in the column, the minute in the tooltip.
+            render: (v: string | null) =>
               v ? (
-                <span className="cell-ellipsis" title={v}>
-                  {v}
-                </span>
+                <Tooltip title={dayjs(v).format('YYYY-MM-DD HH:mm')}>
+                  <span className="nowrap">{dayjs(v).format('YYYY-MM-DD')}</span>
+                </Tooltip>
               ) : (
                 '—'
               ),
           },
           {
-            title: t('projects.submittedAt'),
-            dataIndex: 'submittedAt',
-            render: (v: string | null) => (
-              <span className="nowrap">{v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '—'}</span>
-            ),
-          },
-          {
             title: t('projects.actions'),
             key: 'actions',
-            // Actions may wrap to a second line rather than push the table past the card.
+            width: editPath ? 200 : 140,
             render: (_, p) => (
-              <Space size={0} wrap>
-                <Link to={detailPath(p.id, p.isAlter)}>
+              <Space size={0} className="nowrap">
+                <Link to={detailPath(p.id, p.isAlter)} data-testid="project-view">
                   <Button type="link" size="small" icon={<EyeOutlined />}>
                     {t('projects.view')}
                   </Button>

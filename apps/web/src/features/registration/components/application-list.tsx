@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import {
   APPLICATION_STATUSES,
+  LIMITS,
   REGISTRABLE_ORG_TYPES,
   ORG_TYPE_LABELS,
   type ApplicationStatus,
@@ -15,7 +16,8 @@ import { RegionCascader } from '../../../components/region-cascader';
 import { currentLocale } from '../../../config/i18n';
 import { useApplications } from '../api/registration-calls';
 
-const PAGE_SIZE = 10;
+/** Spec §9: lists open with 5 a page; a longer page is a choice away. */
+const PAGE_SIZES = [LIMITS.defaultPageSize, 10, 20, 50];
 export const STATUS_COLORS: Record<ApplicationStatus, string> = {
   PENDING: 'orange',
   APPROVED: 'green',
@@ -31,7 +33,8 @@ export function ApplicationList({ reviewPath }: { reviewPath: (id: string) => st
   const [orgType, setOrgType] = useState<(typeof REGISTRABLE_ORG_TYPES)[number] | undefined>();
   const [region, setRegion] = useState<string | undefined>();
   const [page, setPage] = useState(0);
-  const result = useApplications({ status, orgType, region, name: name || undefined, page, size: PAGE_SIZE });
+  const [pageSize, setPageSize] = useState<number>(LIMITS.defaultPageSize);
+  const result = useApplications({ status, orgType, region, name: name || undefined, page, size: pageSize });
   return (
     <PagedTable<OrgApplication>
       rowKey="id"
@@ -39,8 +42,12 @@ export function ApplicationList({ reviewPath }: { reviewPath: (id: string) => st
       error={result.error}
       loading={result.isFetching}
       page={page}
-      pageSize={PAGE_SIZE}
-      onPageChange={setPage}
+      pageSize={pageSize}
+      pageSizes={PAGE_SIZES}
+      onPageChange={(p, size) => {
+        setPage(p);
+        setPageSize(size);
+      }}
       filters={
         <>
           <Select<ApplicationStatus>
