@@ -24,7 +24,7 @@ const MODULE_DEPENDENCIES = {
   auth: ['audit'],
   messages: ['auth'],
   accounts: ['audit', 'auth'],
-  members: ['audit', 'auth'],
+  members: ['audit', 'auth', 'messages'],
   orgs: ['audit', 'auth', 'members'],
   registration: ['audit', 'auth', 'members', 'messages', 'orgs'],
   'project-access': [],

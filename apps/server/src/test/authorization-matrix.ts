@@ -302,6 +302,11 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
     expected: everyone(400),
     note: 'Fails validation; no code is spent.',
   },
+  'POST /uaa/forgot-password': {
+    call: { body: {} },
+    expected: everyone(400),
+    note: 'No username: fails validation, and no admin is asked.',
+  },
   'GET /uaa/captcha': {
     call: {},
     expected: everyone(200),

@@ -53,6 +53,7 @@ export const API_ACCESS: Record<string, AccessRule> = markProjectRoutes({
   'POST /uaa/handover': SIGNED_IN,
   'POST /uaa/handover/token': PUBLIC,
   'GET /uaa/captcha': PUBLIC,
+  'POST /uaa/forgot-password': PUBLIC,
   'GET /uaa/logout': PUBLIC,
   'GET /api/logout': PUBLIC,
   'GET /api/admin/account': SIGNED_IN,

@@ -10,6 +10,7 @@ export const AUDIT_ACTIONS = {
   MEMBER_ADDED: { 'zh-CN': '新增人员', 'en-US': 'Member added' },
   MEMBER_UPDATED: { 'zh-CN': '修改人员权限或状态', 'en-US': 'Member changed' },
   MEMBER_PASSWORD_RESET: { 'zh-CN': '重置人员密码', 'en-US': 'Member password reset' },
+  PASSWORD_RESET_REQUESTED: { 'zh-CN': '忘记密码申请', 'en-US': 'Password reset requested' },
   MEMBER_UNLOCKED: { 'zh-CN': '解除账号锁定', 'en-US': 'Account unlocked' },
   MEMBER_INVITED: { 'zh-CN': '邀请已有账号', 'en-US': 'Existing account invited' },
   MEMBER_INVITATION_CANCELLED: { 'zh-CN': '撤销邀请', 'en-US': 'Invitation cancelled' },

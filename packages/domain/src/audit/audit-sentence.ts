@@ -56,7 +56,9 @@ type Sentence = (p: Parts) => Texts;
 
 /** "in application X" when the event names one. */
 const inProject = (p: Parts): Texts =>
-  p.project ? { zh: `报审${p.project}`, en: `application ${p.project}` } : { zh: '报审', en: 'an application' };
+  p.project
+    ? { zh: `报审${p.project}`, en: `application ${p.project}` }
+    : { zh: '报审', en: 'an application' };
 
 const named = (p: Parts, key = 'name'): string | undefined => {
   const name = str(p.detail[key]) ?? p.target;
@@ -136,6 +138,10 @@ const SENTENCES: Partial<Record<AuditAction, Sentence>> = {
   },
   SIGN_OUT: (p) => ({ zh: `${p.actor} 退出登录`, en: `${p.actor} signed out` }),
   PASSWORD_CHANGED: (p) => ({ zh: `${p.actor} 修改了自己的密码`, en: `${p.actor} changed their password` }),
+  PASSWORD_RESET_REQUESTED: (p) => ({
+    zh: `${p.actor} 忘记密码，请${p.org ?? '单位'}管理员生成一次性密码`,
+    en: `${p.actor} forgot the password and asked the admins of ${p.org ?? 'the organisation'} for a one-time password`,
+  }),
   MEMBER_ADDED: (p) => {
     const extra = withProfiles(p);
     const who = p.target ?? str(p.detail.username) ?? '';

@@ -32,6 +32,8 @@ export const orgMember = z.object({
   enabled: z.boolean(),
   /** Signed out for too many failed sign-ins; an admin can unlock. */
   locked: z.boolean(),
+  /** Asked for a one-time password (忘记密码) that no admin has issued yet. */
+  resetRequested: z.boolean(),
   profiles: z.array(z.enum(PROFILES)),
   /** 专业 (specialty codes), 职称, 注册类型 and certificate number, as the org type keeps them. */
   credentials: z.object({

@@ -107,10 +107,7 @@ export const memberCredentials = z
       .trim()
       .transform((v) => v || null)
       .pipe(
-        z
-          .string()
-          .regex(CERTIFICATE_NO_PATTERN, { message: '4-40 letters, digits or hyphens' })
-          .nullable(),
+        z.string().regex(CERTIFICATE_NO_PATTERN, { message: '4-40 letters, digits or hyphens' }).nullable(),
       )
       .nullable()
       .default(null),

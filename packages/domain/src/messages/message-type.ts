@@ -235,6 +235,24 @@ export const MESSAGE_TYPES = {
         'The registration of "{orgName}" was approved. Welcome! Add your colleagues in the back office.',
     },
   },
+  ACCOUNT_PASSWORD_RESET_REQUEST: {
+    name: { 'zh-CN': '忘记密码', 'en-US': 'Forgotten password' },
+    kind: 'todo',
+    // The admins issue a one-time password from the back office (no e-mail or SMS here); issuing
+    // it settles the to-do. A joint-review body has no back office screen: its people's passwords
+    // are reset by the system administrator.
+    receivers: {
+      CONSTRUCT: { opens: '/sys_apply/admin/user/:orgId', todo: 'org.admin' },
+      DESIGN: { opens: '/sys_submit/admin/user/:orgId', todo: 'org.admin' },
+      SURVEY: { opens: '/sys_submit/admin/user/:orgId', todo: 'org.admin' },
+      CENSOR: { opens: '/sys_audit/admin/user/:orgId', todo: 'org.admin' },
+      CONTROL: { opens: '/sys_supervise/admin/user/:orgId', todo: 'org.admin' },
+    },
+    content: {
+      'zh-CN': '{senderName}忘记了密码，请在人员管理中为其生成一次性密码并告知本人。',
+      'en-US': '{senderName} forgot the password. Issue a one-time password in People and pass it on.',
+    },
+  },
 } as const satisfies Record<string, MessageTypeDefinition>;
 export type MessageType = keyof typeof MESSAGE_TYPES;
 export const MESSAGE_TYPE_KEYS = Object.keys(MESSAGE_TYPES) as [MessageType, ...MessageType[]];

@@ -75,6 +75,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
             'APPLICATION_PENDING',
             'APPLICATION_REJECTED',
             'RATE_LIMITED',
+            'CAPTCHA_REQUIRED',
+            'CAPTCHA_INVALID',
           ],
         }),
         description:
@@ -103,7 +105,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       config: { rateLimit: loginRateLimit },
       schema: {
         tags: ['auth'],
-        summary: 'Whether sign-in from this address needs a captcha, with a new picture when it does',
+        ...describeRoute({
+          zh: '本地址登录是否需要图形验证码；需要时给出一张新图片',
+          en: 'Whether sign-in from this address needs a captcha, with a new picture when it does',
+          errors: ['RATE_LIMITED'],
+        }),
         description:
           'After two failed sign-ins from an address, POST /uaa/login from there answers 428 CAPTCHA_REQUIRED without captchaId and captchaAnswer, and 400 CAPTCHA_INVALID for a wrong, expired, reused or other address’s captcha. Each captcha is spent by one sign-in.',
         response: { 200: envelopeOf(captchaResult) },

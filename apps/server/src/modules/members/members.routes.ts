@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  LIMITS,
   addMemberRequest,
   envelopeOf,
+  forgotPasswordRequest,
   orgMembersResult,
   passwordResetResult,
   updateMemberRequest,
@@ -19,6 +21,7 @@ import {
   updateMember,
 } from './members.service.js';
 import { describeRoute } from '../../lib/route-docs.js';
+import { requestPasswordReset } from './password-reset.service.js';
 
 const orgParams = z.object({ orgId: z.uuid() });
 const memberParams = z.object({ orgId: z.uuid(), memberId: z.uuid() });
@@ -26,6 +29,30 @@ const tags = ['members'];
 
 export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(invitationsRoutes);
+
+  app.post(
+    '/uaa/forgot-password',
+    {
+      // Each request may give admins a to-do: limited per address like sign-in.
+      config: { rateLimit: { max: LIMITS.loginRateLimitPerMinute, timeWindow: 60_000 } },
+      schema: {
+        tags,
+        ...describeRoute({
+          zh: '忘记密码：请本人所在单位的管理员生成一次性密码（账号是否存在，回答相同）',
+          en: 'Forgotten password: ask the admins of the person’s organisation for a one-time password (the same answer whether or not the account exists)',
+          errors: ['RATE_LIMITED'],
+        }),
+        description:
+          'The admins of each organisation the account belongs to (or of the one named by orgName) get a to-do, once while it is open; issuing a one-time password (POST …/members/:memberId/password-reset) settles it. No e-mail or SMS is sent.',
+        body: forgotPasswordRequest,
+        response: { 200: envelopeOf(z.null()) },
+      },
+    },
+    async (request) => {
+      await requestPasswordReset(app.ctx, { ...request.body, ip: request.ip });
+      return ok(request, null);
+    },
+  );
 
   app.get(
     '/api/admin/permission/isBusinessAdmin',

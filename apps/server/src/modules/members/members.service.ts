@@ -40,6 +40,8 @@ import {
   updateMemberCredentials,
   updateMemberFlags,
 } from './members.repository.js';
+import { accountsWithOpenRequest } from './password-reset.repository.js';
+import { settlePasswordResetRequests } from './password-reset.service.js';
 
 export async function requireOrg(ctx: AppContext, orgId: string) {
   const org = await findOrg(ctx.db, orgId);
@@ -115,6 +117,11 @@ export async function listMembers(
 ): Promise<OrgMembersResult> {
   const org = await requireOrg(ctx, input.orgId);
   const rows = await listOrgMembers(ctx.db, org.id);
+  const asking = await accountsWithOpenRequest(
+    ctx.db,
+    org.id,
+    rows.map((r) => r.accountId),
+  );
   const now = ctx.clock().getTime();
   return {
     org: {
@@ -129,6 +136,7 @@ export async function listMembers(
         ...row,
         credentials: { specialties, title, registrationType, registrationNo },
         locked: Boolean(lockedUntil && lockedUntil.getTime() > now),
+        resetRequested: asking.has(row.accountId),
         createdAt: createdAt.toISOString(),
       }),
     ),
@@ -291,7 +299,8 @@ async function requireWholeAccountAdmin(
 
 /**
  * Gives the member a temporary password, shown once to the admin; every session of the account
- * ends, any lockout is lifted, and the next sign-in must choose a new password.
+ * ends, any lockout is lifted, and the next sign-in must choose a new password. It answers the
+ * person's 忘记密码 request: the request and its to-dos are settled in the same transaction.
  */
 export async function resetMemberPassword(
   ctx: AppContext,
@@ -305,11 +314,17 @@ export async function resetMemberPassword(
   await inTransaction(ctx.db, async (tx) => {
     await setTemporaryPassword(tx, member.accountId, passwordHash, ctx.clock());
     await endAllSessions({ ...ctx, db: tx }, member.accountId);
+    const requests = await settlePasswordResetRequests(tx, {
+      accountId: member.accountId,
+      by: input.actor.accountId,
+      at: ctx.clock(),
+    });
     await recordAudit(tx, ctx.clock(), {
       action: 'MEMBER_PASSWORD_RESET',
       actor: input.audit,
       orgId: input.orgId,
       target: { type: 'account', id: member.accountId },
+      ...(requests > 0 ? { detail: { answersRequest: true } } : {}),
     });
   });
   return { temporaryPassword: password };
