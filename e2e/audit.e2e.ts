@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, openSignedIn, signIn } from './support/browser';
+import { expectAccessible } from './support/accessibility';
+import { baseURL, launchBrowser, newPage, openSignedIn, signIn } from './support/browser';
 
 describe('audit log', () => {
   let browser: Browser;
@@ -29,6 +30,66 @@ describe('audit log', () => {
     await expect.poll(() => page.getByRole('row', { name: /no_such_person/ }).count()).toBe(0);
     await expect.poll(() => page.getByRole('row', { name: /sysadmin/ }).count()).toBeGreaterThan(0);
     await page.context().close();
+  });
+
+  it('详情 reads as a sentence with names, not JSON or ids', async () => {
+    const page = await newPage(browser);
+    await openSignedIn(page, 'sysadmin', { to: '/sys_admin/ent' });
+    const token = await page.evaluate(() => sessionStorage.getItem('drp.token'));
+    // Disable and enable an organisation: its events name it.
+    const orgs = await fetch(`${baseURL()}/api/admin/company/pasau/getAllCompany`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: '湘江新区开发建设有限公司', page: 0, size: 5 }),
+    });
+    const { detail } = (await orgs.json()) as { detail: { items: { id: string; name: string }[] } };
+    const org = detail.items.find((o) => o.name === '湘江新区开发建设有限公司')!;
+    for (const enabled of [false, true]) {
+      const res = await fetch(`${baseURL()}/api/admin/orgs/${org.id}/enabled`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ enabled }),
+      });
+      expect(res.status).toBe(200);
+    }
+    await page.goto('/sys_admin/audit');
+    // The list of actions is long and scrolls virtually: search it, then pick.
+    await page.getByTestId('audit-action').click();
+    await page.keyboard.type('停用单位');
+    await page
+      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')
+      .getByTitle('停用单位', { exact: true })
+      .click();
+    await expect
+      .poll(() => page.getByTestId('audit-action').locator('.ant-select-content').textContent())
+      .toBe('停用单位');
+    const sentence = page.getByTestId('audit-sentence').first();
+    await expect
+      .poll(() => sentence.textContent())
+      .toBe('系统管理员（sysadmin） 停用了单位「湘江新区开发建设有限公司」');
+    const table = (await page.getByRole('table').textContent()) ?? '';
+    expect(table).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-|[{}"]|ORG_DISABLED/);
+    expect(await page.title()).toContain('审计日志');
+    await expectAccessible(page, 'audit log with sentences');
+    await page.context().close();
+  });
+
+  it('a malformed or unknown id in the address shows the 404 page', async () => {
+    const page = await newPage(browser);
+    await openSignedIn(page, 'construct_admin', { to: '/sys_apply/not-a-uuid/workingDrawing' });
+    await page.waitForURL((url) => url.pathname === '/common/404');
+    await expect.poll(() => page.getByText('404').count()).toBeGreaterThan(0);
+    expect(await page.content()).not.toMatch(/invalid uuid/i);
+    await expectAccessible(page, '404 page');
+    await page.context().close();
+
+    // A record page outside a project: the registration a system admin reviews.
+    const admin = await newPage(browser);
+    await openSignedIn(admin, 'sysadmin', { to: '/sys_admin/ent/12345' });
+    await admin.waitForURL((url) => url.pathname === '/common/404');
+    await admin.goto('/sys_admin/ent/00000000-0000-4000-8000-000000000000');
+    await admin.waitForURL((url) => url.pathname === '/common/404');
+    await admin.context().close();
   });
 
   it('is not open to anyone else', async () => {

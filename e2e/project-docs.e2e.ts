@@ -193,9 +193,7 @@ describe('attachments of a review application', () => {
   it('an agency not named in the application neither lists nor downloads them', async () => {
     const page = await newPage(browser);
     await openSignedIn(page, 'censor2_admin', { to: `/sys_audit/reportdetail/${project.id}` });
-    await expect
-      .poll(() => page.getByTestId('project-not-found').textContent())
-      .toContain('项目不存在或无权查看');
+    await page.waitForURL((url) => url.pathname === '/common/404');
     expect(await page.getByTestId('project-docs').count()).toBe(0);
     await page.context().close();
   });

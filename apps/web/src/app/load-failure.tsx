@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
-import { useRouteError } from 'react-router';
+import { Navigate, useRouteError } from 'react-router';
 import { currentLocale } from '../config/i18n';
+import { NOT_FOUND_PATH, isRecordNotFound } from '../lib/not-found';
 
 /**
  * A screen's code that cannot load (the network dropped, or a new release replaced the files
@@ -9,7 +10,12 @@ import { currentLocale } from '../config/i18n';
  */
 export function LoadFailure() {
   const error = useRouteError();
-  useEffect(() => console.error(error), [error]);
+  const notFound = isRecordNotFound(error);
+  useEffect(() => {
+    if (!notFound) console.error(error);
+  }, [error, notFound]);
+  // A read found no record for the page (lib/not-found): the one 404 page, as for an unknown path.
+  if (notFound) return <Navigate to={NOT_FOUND_PATH} replace />;
   const english = currentLocale() === 'en-US';
   return (
     <p

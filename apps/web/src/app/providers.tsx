@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../config/i18n';
 import { ApiError } from '../lib/http';
+import { throwWhenRecordMissing } from '../lib/not-found';
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -12,6 +13,8 @@ const queryClient = new QueryClient({
       retry: (count, error) =>
         !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,
       refetchOnWindowFocus: false,
+      // A page's record that is missing (or whose id in the address is malformed) shows the 404 page.
+      throwOnError: throwWhenRecordMissing,
     },
   },
 });

@@ -1,10 +1,11 @@
 import { useEffect } from 'react';
 import { Alert, App, Breadcrumb, Button, Layout, Space, Typography } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { Link, Outlet, useMatches, useNavigate, useOutletContext, useParams } from 'react-router';
+import { Link, Navigate, Outlet, useMatches, useNavigate, useOutletContext, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
   APPROVAL_PROFILES,
+  AREAS,
   LIMITS,
   qualifyingMembers,
   type OrgType,
@@ -12,12 +13,11 @@ import {
   type ProjectDetail,
 } from '@drp/domain';
 import { FullPageSpin } from '../../components/full-page-spin';
+import { NOT_FOUND_PATH } from '../../lib/not-found';
 import { useSession } from '../../features/auth/hooks/session-context';
-import { ProjectNotFound } from '../../features/projects/components/project-detail-view';
 import { ProjectStatusTag } from '../../features/projects/components/project-status-tag';
 import type { ProjectArea } from '../routes/areas/project-area';
-import type { RouteHandle } from '../route-handle';
-import { applicationPath, projectListPath } from '../routes/areas/project-paths';
+import { projectDetailPath } from '../routes/areas/project-pages';
 import './project-layout.css';
 import { ProjectMenu, type ProjectMenuContext } from './project-menu';
 import { useSidebarOpen } from './sidebar-state';
@@ -70,19 +70,15 @@ export function ProjectLayout({ area }: { area: ProjectArea }) {
   const [open, toggle] = useSidebarOpen();
   const params = useParams();
   const session = useSession();
-  // The application form names the project `:id` (spec §2 reportdetail/{id}), the other screens `:projectId`.
-  const state = useProjectMember(area, params.projectId ?? params.id ?? '', params.orgId);
-  const listPath = projectListPath(area);
-  const handles = useMatches().map((m) => m.handle as RouteHandle | undefined);
-  const pageTitle = handles
-    .map((h) => h?.title)
+  const state = useProjectMember(area, params.projectId ?? '', params.orgId);
+  const prefix = AREAS[area].prefix;
+  const listPath = `${prefix}/projects`;
+  const pageTitle = useMatches()
+    .map((m) => (m.handle as { title?: string } | undefined)?.title)
     .filter(Boolean)
     .pop();
-  // Reading the application form is the area's (the print clerk too); the rest of the workspace needs
-  // an approval profile in the audit area (spec §6).
-  const formOnly = handles.some((h) => h?.applicationForm);
-  const workspace = state.status === 'ready' && mayOpenProject(area, state.member);
-  const ready = state.status === 'ready' && (workspace || formOnly) ? state : null;
+
+  const ready = state.status === 'ready' && mayOpenProject(area, state.member) ? state : null;
   const orgTypes = new Set<OrgType>(
     session.principal ? qualifyingMembers(session.principal, area).map((m) => m.orgType) : [],
   );
@@ -91,19 +87,13 @@ export function ProjectLayout({ area }: { area: ProjectArea }) {
     const orgIn: Partial<Record<OrgType, string>> = { [ready.member.orgType]: ready.member.orgId };
     for (const m of session.principal?.members ?? [])
       if (!orgIn[m.orgType] && partyName(ready.project, m.orgId)) orgIn[m.orgType] = m.orgId;
-    menuContext = {
-      projectId: ready.project.id,
-      isAlter: ready.project.isAlter,
-      workspace,
-      member: ready.member,
-      orgIn,
-      orgTypes,
-    };
+    menuContext = { projectId: ready.project.id, member: ready.member, orgIn, orgTypes };
   }
 
   let content;
   if (state.status === 'loading') content = <FullPageSpin />;
-  else if (state.status === 'notFound') content = <ProjectNotFound backPath={listPath} />;
+  // Missing, out of reach or a malformed id: the one 404 page (lib/not-found).
+  else if (state.status === 'notFound') content = <Navigate to={NOT_FOUND_PATH} replace />;
   else if (state.status === 'error') content = <Alert type="error" showIcon title={state.error.message} />;
   else if (!ready) content = <NoPermission />;
   else {
@@ -122,7 +112,7 @@ export function ProjectLayout({ area }: { area: ProjectArea }) {
           items={[
             { title: t(`areas.${area}`) },
             { title: <Link to={listPath}>{t('projects.title')}</Link> },
-            { title: <Link to={applicationPath(area, project.id, project.isAlter)}>{project.name}</Link> },
+            { title: <Link to={projectDetailPath(area, project.id)}>{project.name}</Link> },
             ...(pageTitle ? [{ title: t(pageTitle) }] : []),
           ]}
         />
@@ -134,7 +124,7 @@ export function ProjectLayout({ area }: { area: ProjectArea }) {
           </Link>
           <div className="project-navbar-main">
             <Space size={8} wrap className="project-navbar-title">
-              <Link to={applicationPath(area, project.id, project.isAlter)} data-testid="project-navbar-name">
+              <Link to={projectDetailPath(area, project.id)} data-testid="project-navbar-name">
                 {project.name}
               </Link>
               <ProjectStatusTag status={project.status} />

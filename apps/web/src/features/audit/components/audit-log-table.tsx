@@ -3,25 +3,18 @@ import { Card, DatePicker, Input, Select, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { AUDIT_ACTIONS, type AuditAction, type AuditEvent, type AuditQuery } from '@drp/domain';
+import {
+  AUDIT_ACTIONS,
+  describeAuditEvent,
+  type AuditAction,
+  type AuditEvent,
+  type AuditQuery,
+} from '@drp/domain';
 import { PagedTable } from '../../../components/paged-table';
 import { currentLocale } from '../../../config/i18n';
 import { useAuditEvents } from '../api/get-audit-events';
 
 const PAGE_SIZE = 20;
-const KNOWN_REASONS = ['wrong_password', 'unknown_username', 'locked', 'disabled'];
-
-/** Reads the detail the way an administrator would say it; unknown shapes fall back to JSON. */
-function describeDetail(event: AuditEvent, t: (key: string, options?: Record<string, unknown>) => string) {
-  const { reason, minutes, ...rest } = event.detail ?? {};
-  const parts: string[] = [];
-  if (typeof reason === 'string')
-    parts.push(KNOWN_REASONS.includes(reason) ? t(`audit.reasons.${reason}`) : reason);
-  if (typeof minutes === 'number') parts.push(t('audit.lockedFor', { minutes }));
-  if (Object.keys(rest).length > 0) parts.push(JSON.stringify(rest));
-  if (event.targetType) parts.push(`${event.targetType}: ${event.targetId}`);
-  return parts.join('；') || '—';
-}
 const FAILURES: readonly AuditAction[] = ['SIGN_IN_FAILED', 'ACCOUNT_LOCKED'];
 
 /** The system admin's view of the security audit trail, newest first. */
@@ -43,7 +36,7 @@ export function AuditLogTable() {
   const result = useAuditEvents(query);
 
   return (
-    <Card title={t('audit.title')}>
+    <Card title={<h1 style={{ font: 'inherit', margin: 0 }}>{t('audit.title')}</h1>}>
       <PagedTable<AuditEvent>
         rowKey="id"
         size="middle"
@@ -58,6 +51,8 @@ export function AuditLogTable() {
           <>
             <Select<AuditAction>
               allowClear
+              showSearch={{ optionFilterProp: 'label' }}
+              aria-label={t('audit.action')}
               placeholder={t('audit.allActions')}
               style={{ width: 200 }}
               value={action}
@@ -108,16 +103,25 @@ export function AuditLogTable() {
             title: t('audit.actor'),
             dataIndex: 'actorUsername',
             render: (v: string | null, e) =>
-              e.actorAccountId ? v : <Typography.Text type="secondary">{v ?? '—'}</Typography.Text>,
+              e.actorAccountId ? (
+                e.actorName ? (
+                  `${e.actorName}（${v}）`
+                ) : (
+                  v
+                )
+              ) : (
+                <Typography.Text type="secondary">{v ?? '—'}</Typography.Text>
+              ),
           },
           { title: t('audit.org'), dataIndex: 'orgName', render: (v: string | null) => v ?? '—' },
           { title: t('audit.ip'), dataIndex: 'ip' },
           {
             title: t('audit.detail'),
             key: 'detail',
+            // A sentence with names (packages/domain describeAuditEvent), never JSON or ids.
             render: (_, e) => (
-              <Typography.Text style={{ whiteSpace: 'pre-wrap', fontSize: 12 }}>
-                {describeDetail(e, t)}
+              <Typography.Text style={{ whiteSpace: 'pre-wrap' }} data-testid="audit-sentence">
+                {describeAuditEvent(e, locale)}
               </Typography.Text>
             ),
           },
