@@ -5,7 +5,6 @@ import { Link, Navigate, Outlet, useMatches, useNavigate, useOutletContext, useP
 import { useTranslation } from 'react-i18next';
 import {
   APPROVAL_PROFILES,
-  AREAS,
   LIMITS,
   qualifyingMembers,
   type OrgType,
@@ -17,7 +16,8 @@ import { NOT_FOUND_PATH } from '../../lib/not-found';
 import { useSession } from '../../features/auth/hooks/session-context';
 import { ProjectStatusTag } from '../../features/projects/components/project-status-tag';
 import type { ProjectArea } from '../routes/areas/project-area';
-import { projectDetailPath } from '../routes/areas/project-pages';
+import type { RouteHandle } from '../route-handle';
+import { applicationPath, projectListPath } from '../routes/areas/project-paths';
 import './project-layout.css';
 import { ProjectMenu, type ProjectMenuContext } from './project-menu';
 import { useSidebarOpen } from './sidebar-state';
@@ -70,15 +70,19 @@ export function ProjectLayout({ area }: { area: ProjectArea }) {
   const [open, toggle] = useSidebarOpen();
   const params = useParams();
   const session = useSession();
-  const state = useProjectMember(area, params.projectId ?? '', params.orgId);
-  const prefix = AREAS[area].prefix;
-  const listPath = `${prefix}/projects`;
-  const pageTitle = useMatches()
-    .map((m) => (m.handle as { title?: string } | undefined)?.title)
+  // The application form names the project `:id` (spec §2 reportdetail/{id}), the other screens `:projectId`.
+  const state = useProjectMember(area, params.projectId ?? params.id ?? '', params.orgId);
+  const listPath = projectListPath(area);
+  const handles = useMatches().map((m) => m.handle as RouteHandle | undefined);
+  const pageTitle = handles
+    .map((h) => h?.title)
     .filter(Boolean)
     .pop();
-
-  const ready = state.status === 'ready' && mayOpenProject(area, state.member) ? state : null;
+  // Reading the application form is the area's (the print clerk too); the rest of the workspace needs
+  // an approval profile in the audit area (spec §6).
+  const formOnly = handles.some((h) => h?.applicationForm);
+  const workspace = state.status === 'ready' && mayOpenProject(area, state.member);
+  const ready = state.status === 'ready' && (workspace || formOnly) ? state : null;
   const orgTypes = new Set<OrgType>(
     session.principal ? qualifyingMembers(session.principal, area).map((m) => m.orgType) : [],
   );
@@ -87,7 +91,14 @@ export function ProjectLayout({ area }: { area: ProjectArea }) {
     const orgIn: Partial<Record<OrgType, string>> = { [ready.member.orgType]: ready.member.orgId };
     for (const m of session.principal?.members ?? [])
       if (!orgIn[m.orgType] && partyName(ready.project, m.orgId)) orgIn[m.orgType] = m.orgId;
-    menuContext = { projectId: ready.project.id, member: ready.member, orgIn, orgTypes };
+    menuContext = {
+      projectId: ready.project.id,
+      isAlter: ready.project.isAlter,
+      workspace,
+      member: ready.member,
+      orgIn,
+      orgTypes,
+    };
   }
 
   let content;
@@ -112,7 +123,7 @@ export function ProjectLayout({ area }: { area: ProjectArea }) {
           items={[
             { title: t(`areas.${area}`) },
             { title: <Link to={listPath}>{t('projects.title')}</Link> },
-            { title: <Link to={projectDetailPath(area, project.id)}>{project.name}</Link> },
+            { title: <Link to={applicationPath(area, project.id, project.isAlter)}>{project.name}</Link> },
             ...(pageTitle ? [{ title: t(pageTitle) }] : []),
           ]}
         />
@@ -124,7 +135,7 @@ export function ProjectLayout({ area }: { area: ProjectArea }) {
           </Link>
           <div className="project-navbar-main">
             <Space size={8} wrap className="project-navbar-title">
-              <Link to={projectDetailPath(area, project.id)} data-testid="project-navbar-name">
+              <Link to={applicationPath(area, project.id, project.isAlter)} data-testid="project-navbar-name">
                 {project.name}
               </Link>
               <ProjectStatusTag status={project.status} />
