@@ -171,9 +171,10 @@ const versions = DOC_VERSION_STATUS_KEYS.flatMap((status) => bools.map((latest) 
 
 /**
  * Every state of each subject the policy reads, so a rule's state codes are read by running it.
- * A subject added later without states here is still described by who may and its refusal.
+ * A subject added later without states here is still described by who may and its refusal, and
+ * the OpenAPI test asks for its states.
  */
-const STATES: Partial<Record<PolicySubject, unknown[]>> = {
+export const POLICY_STATES: Partial<Record<PolicySubject, unknown[]>> = {
   application: applications,
   building: applications.flatMap((project) =>
     BUILDING_STATUS_KEYS.flatMap((status) =>
@@ -187,6 +188,7 @@ const STATES: Partial<Record<PolicySubject, unknown[]>> = {
     ),
   ),
   docSend: versions.flatMap((version) => bools.map((allCommitted) => ({ version, allCommitted }))),
+  docReturn: versions.flatMap((version) => bools.map((stuck) => ({ version, stuck }))),
   docWrite: versions.flatMap((version) =>
     DOC_CATEGORY_KEYS.flatMap((category) =>
       bools.flatMap((ownFolder) => bools.map((committed) => ({ version, category, ownFolder, committed }))),
@@ -220,7 +222,7 @@ export function describeProjectAction(action: ProjectAction): ProjectRuleDoc {
     who.length === PROJECT_PARTS.length && who.every((w, i) => w === PART_NAMES[PROJECT_PARTS[i]!]);
   const codes = new Set<ErrorCode>(['NOT_FOUND', rule.refused]);
   const blocks = rule.blocks as (facts: unknown, actor: ProjectActor) => ErrorCode | undefined;
-  for (const facts of STATES[rule.subject] ?? [])
+  for (const facts of POLICY_STATES[rule.subject] ?? [])
     for (const actor of ACTORS) {
       if (!rule.who(actor)) continue;
       const code = blocks(facts, actor);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { ERROR_CODES, PROJECT_POLICY, accessRuleFor, type ErrorCode } from '@drp/domain';
+import { POLICY_STATES } from '../lib/route-docs.js';
 import { createTestApp, type TestApp } from './test-app.js';
 
 /**
@@ -122,6 +123,11 @@ describe('the served OpenAPI document', () => {
     // The agency's deciders by their profiles, read by running the policy's own `who`.
     expect(accept.description).toContain('审查负责人');
     expect(accept['x-error-codes']).toEqual(expect.arrayContaining(['DOC_DIRECTOR_ONLY', 'DOC_NOT_SENT']));
+  });
+
+  it('reads the state codes of every project action by running its rule over every state', () => {
+    const subjects = new Set(Object.values(PROJECT_POLICY).map((r) => r.subject));
+    expect([...subjects].filter((s) => !POLICY_STATES[s]?.length)).toEqual([]);
   });
 
   it('lists every operation’s error codes, each under its HTTP status with the error envelope', () => {
