@@ -41,6 +41,10 @@ async function openPopover(page: Page) {
   await expect.poll(() => popover(page).locator('.ant-spin').count(), { timeout: 5_000 }).toBe(0);
 }
 
+/** Shows one of the popover's lists: 待办, 已办 or 通知. */
+const tab = (page: Page, name: '待办' | '已办' | '通知') =>
+  popover(page).locator('.ant-segmented-item').filter({ hasText: name }).click();
+
 describe.skipIf(!adminUrl)('to-do messages with two server instances on PostgreSQL', () => {
   const dbName = `drp_e2e_${randomBytes(6).toString('hex')}`;
   let a: RunningServer | undefined;
@@ -141,6 +145,8 @@ describe.skipIf(!adminUrl)('to-do messages with two server instances on PostgreS
     const page = await pageOn(b!);
     await signInTo(page, 'design_user');
     await openPopover(page);
+    // An acceptance asks nothing more of the design unit: a notice.
+    await tab(page, '通知');
     await expect.poll(() => footer(page), { timeout: 5_000 }).toBe('新消息实时送达');
     const before = await bellCount(page);
     if (before === null) throw new Error('no bell');
@@ -212,12 +218,12 @@ describe.skipIf(!adminUrl)('to-do messages with two server instances on PostgreS
     await expect.poll(() => toasts(page), { timeout: 5_000 }).toContain('消息已失效！');
     await expect.poll(() => itemAbout(page, elsewhere.name).getAttribute('data-read')).toBe('true');
 
-    // Still submitted: no warning; the message opens the application and is done.
+    // Still submitted: no warning; the message opens the upload screen, where its work is done.
     await expect.poll(() => toasts(page), { timeout: 10_000 }).not.toContain('消息已失效！');
     const checked = page.waitForResponse((r) => r.url().includes(`/isSubmitted/${submitted.id}`));
     await itemAbout(page, submitted.name).click();
     expect(await (await checked).json()).toMatchObject({ code: 'SUCCESS', detail: true });
-    await page.waitForURL((url) => url.pathname === `/sys_submit/reportdetail/${submitted.id}`);
+    await page.waitForURL((url) => url.pathname === `/sys_submit/${submitted.id}/workingDrawing`);
     expect(await toasts(page)).not.toContain('消息已失效！');
     await openPopover(page);
     await expect.poll(() => itemAbout(page, submitted.name).getAttribute('data-read')).toBe('true');
@@ -250,6 +256,7 @@ describe.skipIf(!adminUrl)('to-do messages with two server instances on PostgreS
     const page = await pageOn(b!);
     await signInTo(page, 'design_user');
     await openPopover(page);
+    await tab(page, '通知');
     const texts = await items(page).allTextContents();
     const positions = abouts.map((about) => texts.findIndex((t) => t.includes(about.name)));
     expect(positions.every((p) => p >= 0)).toBe(true);
@@ -271,6 +278,7 @@ describe.skipIf(!adminUrl)('to-do messages with two server instances on PostgreS
     );
     await signInTo(page, 'design_user');
     await openPopover(page);
+    await tab(page, '通知');
     await expect.poll(() => attempts, { timeout: 5_000 }).toBeGreaterThan(0);
     expect(await footer(page)).toBe('实时推送已中断，每 15 秒刷新一次');
     const before = await bellCount(page);

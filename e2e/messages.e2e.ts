@@ -101,7 +101,8 @@ describe('to-do messages', () => {
     await expect.poll(() => bellCount(page), { timeout: 5_000 }).toBe(1);
 
     await openPopover(page);
-    expect(await segments(page)).toEqual(['全部 (1)', '待办 (1)', '已办 (0)']);
+    // A welcome asks nothing of anyone: a notice, shown first since nothing is to do.
+    expect(await segments(page)).toEqual(['待办 (0)', '已办 (0)', '通知 (1)']);
     await expect
       .poll(() => popover(page).getByTestId('message-live').textContent(), { timeout: 5_000 })
       .toBe('新消息实时送达');
@@ -113,13 +114,15 @@ describe('to-do messages', () => {
     expect(await item.locator('.ant-tag').textContent()).toBe('注册申请已通过');
     expect(await item.locator('time').textContent()).toBe('刚刚');
     expect(await item.textContent()).toContain(approvalText(org.name));
+    expect(await item.getAttribute('data-state')).toBe('notice');
 
-    await popover(page).getByText('待办 (1)').click();
-    await expect.poll(() => items(page).count()).toBe(1);
+    await popover(page).getByText('待办 (0)').click();
+    await expect.poll(() => items(page).count()).toBe(0);
+    expect(await popover(page).getByText('暂无待办').count()).toBe(1);
     await popover(page).getByText('已办 (0)').click();
     await expect.poll(() => items(page).count()).toBe(0);
-    expect(await popover(page).getByText('暂无消息').count()).toBe(1);
-    await popover(page).getByText('全部 (1)').click();
+    expect(await popover(page).getByText('暂无已办').count()).toBe(1);
+    await popover(page).getByText('通知 (1)').click();
     await expect.poll(() => items(page).count()).toBe(1);
 
     await items(page).first().click();
@@ -128,8 +131,9 @@ describe('to-do messages', () => {
     await expect.poll(() => bellCount(page), { timeout: 5_000 }).toBe(0);
 
     await openPopover(page);
-    expect(await segments(page)).toEqual(['全部 (1)', '待办 (0)', '已办 (1)']);
-    await popover(page).getByText('已办 (1)').click();
+    // Read, the notice stays under 通知; nothing moved to 已办, which is for work done.
+    expect(await segments(page)).toEqual(['待办 (0)', '已办 (0)', '通知 (1)']);
+    await popover(page).getByText('通知 (1)').click();
     await expect.poll(() => items(page).count()).toBe(1);
     expect(await items(page).first().getAttribute('data-read')).toBe('true');
     expect(await items(page).first().textContent()).toContain(approvalText(org.name));
@@ -139,7 +143,9 @@ describe('to-do messages', () => {
     // Read stays read: the server keeps it.
     await page.reload();
     await openPopover(page);
-    expect(await segments(page)).toEqual(['全部 (1)', '待办 (0)', '已办 (1)']);
+    expect(await segments(page)).toEqual(['待办 (0)', '已办 (0)', '通知 (1)']);
+    await popover(page).getByText('通知 (1)').click();
+    expect(await items(page).first().getAttribute('data-read')).toBe('true');
     expect(await bellCount(page)).toBe(0);
     await page.context().close();
   });
@@ -167,18 +173,20 @@ describe('to-do messages', () => {
     await firstSignIn(member, '/sys_submit', colleague, 'Tang#Fang2026', 'Tang#Fang2027');
     await expect.poll(() => bellCount(member), { timeout: 5_000 }).toBe(1);
     await openPopover(member);
-    expect(await segments(member)).toEqual(['全部 (1)', '待办 (1)', '已办 (0)']);
+    expect(await segments(member)).toEqual(['待办 (0)', '已办 (0)', '通知 (1)']);
     expect(await items(member).first().getAttribute('data-read')).toBe('false');
     expect(await items(member).first().textContent()).toContain(approvalText(org.name));
     await admin.reload();
     await openPopover(admin);
-    expect(await segments(admin)).toEqual(['全部 (1)', '待办 (0)', '已办 (1)']);
+    expect(await segments(admin)).toEqual(['待办 (0)', '已办 (0)', '通知 (1)']);
+    await popover(admin).getByText('通知 (1)').click();
+    expect(await items(admin).first().getAttribute('data-read')).toBe('true');
 
     // Another design organisation is not told.
     const outsider = await newPage(browser);
     await signInTo(outsider, 'design_admin', DEMO_PASSWORD, '/sys_submit');
     await openPopover(outsider);
-    expect((await segments(outsider))[0]).toMatch(/^全部 \(\d+\)$/);
+    expect((await segments(outsider))[0]).toMatch(/^待办 \(\d+\)$/);
     expect(await popover(outsider).getByText(org.name).count()).toBe(0);
     await admin.context().close();
     await member.context().close();
@@ -194,7 +202,7 @@ describe('to-do messages', () => {
     await page.waitForURL((url) => url.pathname === '/sys_submit');
     await expect.poll(() => bellCount(page), { timeout: 5_000 }).toBe(1);
     await openPopover(page);
-    expect(await segments(page)).toEqual(['All (1)', 'Pending (1)', 'Done (0)']);
+    expect(await segments(page)).toEqual(['To do (0)', 'Done (0)', 'Notices (1)']);
     const item = items(page).first();
     expect(await item.locator('.ant-tag').textContent()).toBe('Registration approved');
     expect(await item.locator('time').textContent()).toBe('just now');
@@ -247,7 +255,7 @@ describe('to-do messages', () => {
     await page.unroute(failing);
     await alert.getByRole('button', { name: /重\s*试/ }).click();
     await expect.poll(() => alert.count(), { timeout: 5_000 }).toBe(0);
-    expect((await segments(page))[0]).toMatch(/^全部 \(\d+\)$/);
+    expect((await segments(page))[0]).toMatch(/^待办 \(\d+\)$/);
     await page.context().close();
   });
 
@@ -273,7 +281,7 @@ describe('to-do messages', () => {
     await expect.poll(() => items(page).first().isEnabled()).toBe(true);
     expect(new URL(page.url()).pathname).toBe('/sys_submit');
     expect(await items(page).first().getAttribute('data-read')).toBe('false');
-    expect(await segments(page)).toEqual(['全部 (1)', '待办 (1)', '已办 (0)']);
+    expect(await segments(page)).toEqual(['待办 (0)', '已办 (0)', '通知 (1)']);
 
     // Without a reason from the server, just the failure, with no colon after it.
     await page.unroute(isRead);

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
@@ -130,7 +130,8 @@ async function listenOn(app: FastifyInstance): Promise<string> {
 }
 
 const at = () => new Date();
-const sendThrough = (database: Database, input: Omit<SendMessageInput, 'by'>) =>
+type Sent = Omit<SendMessageInput, 'by'> & { by?: string | null };
+const sendThrough = (database: Database, input: Sent) =>
   inTransaction(database.db, (tx) => sendMessage(tx, { by: null, ...input }));
 
 describe('the live message stream', () => {
@@ -145,7 +146,7 @@ describe('the live message stream', () => {
   });
   afterAll(() => t?.close());
 
-  const send = (input: Omit<SendMessageInput, 'by'>) => sendThrough(t.database, input);
+  const send = (input: Sent) => sendThrough(t.database, input);
 
   it('refuses anonymous callers and dead tokens with 401 in the envelope', async () => {
     for (const token of [undefined, 'not-a-real-token']) {
@@ -190,6 +191,24 @@ describe('the live message stream', () => {
     expect(await reviewer.nextMessage()).toEqual({ orgId: org.censor, type: 'CONSTRUCT_MATERIAL_SUBMIT' });
     for (const other of [colleague, admin])
       expect(await other.nextMessage()).toEqual({ orgId: org.censor, type: 'CONSTRUCT_MATERIAL_SUBMIT' });
+  });
+
+  it('tells the colleagues of whoever did the work that their to-do is settled', async () => {
+    const director = await readyStream(baseUrl, await t.signIn('censor_director'));
+    const projectId = randomUUID();
+    await send({ type: 'CONSTRUCT_MATERIAL_SUBMIT', to: [{ orgId: org.censor! }], at: at(), projectId });
+    expect(await director.nextMessage()).toEqual({ orgId: org.censor, type: 'CONSTRUCT_MATERIAL_SUBMIT' });
+    // The administrator accepts: the message goes to the construction unit, and the agency hears
+    // that its request to accept is settled, so the director's list drops it without waiting.
+    await send({
+      type: 'CENSOR_MATERIAL_ACCEPT',
+      to: [{ orgId: org.construct! }],
+      at: at(),
+      projectId,
+      senderOrgId: org.censor!,
+      by: await accountIdOf(t.database.db, 'censor_admin'),
+    });
+    expect(await director.nextMessage()).toEqual({ orgId: org.censor, type: 'CONSTRUCT_MATERIAL_SUBMIT' });
   });
 
   it('tells a person in two organisations about both, saying which', async () => {
@@ -289,7 +308,11 @@ describe.skipIf(process.env.DRP_TEST_DB !== 'postgres')('the live stream on Post
       const token = await t.signIn('design_admin');
       const onSecond = await readyStream(second.baseUrl, token);
       const onFirst = await readyStream(baseUrl, await t.signIn('design_user'));
-      await sendThrough(t.database, { type: 'CENSOR_MATERIAL_REJECT', to: [{ orgId: org.design! }], at: at() });
+      await sendThrough(t.database, {
+        type: 'CENSOR_MATERIAL_REJECT',
+        to: [{ orgId: org.design! }],
+        at: at(),
+      });
       expect(await onSecond.nextMessage()).toEqual({ orgId: org.design, type: 'CENSOR_MATERIAL_REJECT' });
       expect(await onFirst.nextMessage()).toEqual({ orgId: org.design, type: 'CENSOR_MATERIAL_REJECT' });
       // And the other way round.
@@ -343,7 +366,11 @@ describe.skipIf(process.env.DRP_TEST_DB !== 'postgres')('the live stream on Post
       }
       expect(await again.next()).toEqual({ retry: 5000 });
       expect(await again.next()).toEqual({ event: 'ready', data: '{}' });
-      await sendThrough(t.database, { type: 'CENSOR_MATERIAL_REJECT', to: [{ orgId: org.survey! }], at: at() });
+      await sendThrough(t.database, {
+        type: 'CENSOR_MATERIAL_REJECT',
+        to: [{ orgId: org.survey! }],
+        at: at(),
+      });
       expect(await again.nextMessage()).toEqual({ orgId: org.survey, type: 'CENSOR_MATERIAL_REJECT' });
     });
   });

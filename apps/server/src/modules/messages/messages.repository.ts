@@ -73,7 +73,11 @@ export async function settleOpenTodos(
     .update(messageReceivers)
     .set({ settledAt: input.at, settledBy: input.by, settledWith: input.settledWith })
     .where(and(inArray(messageReceivers.id, open), isNull(messageReceivers.settledAt)))
-    .returning({ id: messageReceivers.id, orgId: messageReceivers.orgId });
+    .returning({
+      id: messageReceivers.id,
+      orgId: messageReceivers.orgId,
+      accountId: messageReceivers.accountId,
+    });
 }
 
 /**
@@ -214,7 +218,12 @@ export async function queryMessages(
       })
       .from(messageReceivers)
       .innerJoin(messages, eq(messages.id, messageReceivers.messageId))
-      .where(and(filtered({ ...input, sentFrom: undefined, sentTo: undefined }, false), isNotNull(messages.projectId)))
+      .where(
+        and(
+          filtered({ ...input, sentFrom: undefined, sentTo: undefined }, false),
+          isNotNull(messages.projectId),
+        ),
+      )
       .orderBy(sql`2`, sql`1`)
       .limit(200),
   ]);

@@ -86,7 +86,7 @@ export async function sendMessage(tx: Db, input: SendMessageInput): Promise<{ me
   if (input.projectId)
     for (const answered of settledByMessage(input.type)) {
       if (answered.reach === 'own' && !input.senderOrgId) continue;
-      await settleOpenTodos(tx, {
+      const settled = await settleOpenTodos(tx, {
         type: answered.type,
         orgTypes: todoOrgTypes(answered.type),
         projectId: input.projectId,
@@ -95,13 +95,30 @@ export async function sendMessage(tx: Db, input: SendMessageInput): Promise<{ me
         at: input.at,
         settledWith: input.type,
       });
+      await announce(tx, answered.type, settled);
     }
-  const notice: MessageNotice = { type: input.type, receivers: rows };
+  await announce(tx, input.type, rows);
+  return { messageId: id };
+}
+
+/**
+ * Tells the open streams of these receivers' people that their list changed (a new message, or a
+ * to-do settled by a colleague), delivered at commit. A payload too large names no receivers.
+ */
+async function announce(
+  tx: Db,
+  type: MessageType,
+  receivers: readonly { orgId: string; accountId?: string | null }[],
+) {
+  if (receivers.length === 0) return;
+  const notice: MessageNotice = {
+    type,
+    receivers: receivers.map((r) => ({ orgId: r.orgId, accountId: r.accountId ?? null })),
+  };
   let payload = JSON.stringify(notice);
   if (Buffer.byteLength(payload) > NOTICE_MAX_BYTES)
-    payload = JSON.stringify({ type: input.type, receivers: null } satisfies MessageNotice);
+    payload = JSON.stringify({ type, receivers: null } satisfies MessageNotice);
   await notifyChannel(tx, MESSAGE_CHANNEL, payload);
-  return { messageId: id };
 }
 
 export interface SettleTodosInput {
@@ -139,6 +156,7 @@ export async function settleTodos(
     settledWith: null,
   });
   if (settled.length === 0 && options.required) throw new AppError('TODO_ALREADY_SETTLED');
+  await announce(tx, input.type, settled);
   return settled.length;
 }
 

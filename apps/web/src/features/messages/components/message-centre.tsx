@@ -91,7 +91,7 @@ export function MessageCentre({ members, currentOrgId, setCurrentOrgId, isRouted
   const counts = result.data?.counts;
   return (
     <Card
-      title={<h1 className="page-card-title">{t('messages.centre.title')}</h1>}
+      title={<h1 style={{ font: 'inherit', margin: 0 }}>{t('messages.centre.title')}</h1>}
       extra={
         <Button
           loading={marking}

@@ -27,7 +27,13 @@ export interface OpenMessageOptions {
  * no longer submitted says it is out of date (spec §5), and otherwise the receiving organisation
  * becomes the current one and its screen opens: the screen where the to-do's work is done.
  */
-export function useOpenMessage({ members, currentOrgId, setCurrentOrgId, isRouted, onLeave }: OpenMessageOptions) {
+export function useOpenMessage({
+  members,
+  currentOrgId,
+  setCurrentOrgId,
+  isRouted,
+  onLeave,
+}: OpenMessageOptions) {
   const { t } = useTranslation();
   const { message: toast } = App.useApp();
   const navigate = useNavigate();
