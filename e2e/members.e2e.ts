@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, openSignedIn, signIn } from './support/browser';
 import { bellCount } from './support/bell';
 import { expectAccessible } from './support/accessibility';
+import { choose } from './support/select';
 
 /**
  * The organisation back office. These tests change only accounts they create, so the demo
@@ -260,6 +261,56 @@ describe('organisation back office', () => {
       .toBe('湖南省建筑设计院集团股份有限公司');
     await inviter.context().close();
     await loner.context().close();
+  });
+
+  it('an agency admin records a reviewer’s 专业, 职称 and registration; a design unit keeps the registration only', async () => {
+    const admin = await newPage(browser);
+    await openBackOffice(admin, 'censor_admin', '/sys_audit');
+    await addNewAccount(admin, { username: 'e2e_specialist', name: '石峰', password: 'Shi#Feng2026' });
+    const row = admin.getByRole('row', { name: /e2e_specialist/ });
+    await expect.poll(() => row.textContent()).toContain('未登记');
+    await row.getByRole('button', { name: '编辑权限' }).click();
+    const modal = admin.locator('.ant-modal');
+    await expect.poll(() => modal.getByText('专业与注册信息').count()).toBe(1);
+    // Several specialties: the list stays open between picks.
+    const specialties = admin.getByTestId('credential-specialties');
+    for (const name of ['建筑', '结构']) {
+      await specialties.click();
+      await admin.keyboard.type(name);
+      await admin
+        .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')
+        .getByTitle(name, { exact: true })
+        .click();
+      await expect.poll(() => specialties.textContent()).toContain(name);
+    }
+    await modal.locator('.ant-modal-title').click();
+    await choose(admin, 'credential-title', '高级工程师');
+    await choose(admin, 'credential-registration-type', '一级注册建筑师');
+    // A registration without its certificate number is refused before anything is sent.
+    await admin.locator('.ant-modal-footer .ant-btn-primary').click();
+    await expect.poll(() => modal.getByText('注册类型和注册证书号须同时填写').count()).toBeGreaterThan(0);
+    await admin.getByTestId('credential-registration-no').fill('证书');
+    await expect.poll(() => modal.getByText('请输入 4–40 位字母、数字或连字符').count()).toBe(1);
+    await admin.getByTestId('credential-registration-no').fill('JZ-2020-430118');
+    await expectAccessible(admin, 'member form with credentials', { include: '.ant-modal' });
+    await admin.locator('.ant-modal-footer .ant-btn-primary').click();
+    await expect
+      .poll(() => row.getByTestId('member-credentials').textContent())
+      .toBe('建筑结构高级工程师一级注册建筑师 JZ-2020-430118');
+    await expectAccessible(admin, 'back office with credentials', { include: '.area-content' });
+
+    const design = await newPage(browser);
+    await openBackOffice(design, 'design_admin', '/sys_submit');
+    await design
+      .getByRole('row', { name: /design_admin/ })
+      .getByRole('button', { name: '编辑权限' })
+      .click();
+    const designModal = design.locator('.ant-modal');
+    await expect.poll(() => designModal.getByText('注册证书号').count()).toBe(1);
+    expect(await designModal.getByText('职称').count()).toBe(0);
+    expect(await design.getByTestId('credential-specialties').count()).toBe(0);
+    await admin.context().close();
+    await design.context().close();
   });
 
   it('a plain member sees no back-office link', async () => {

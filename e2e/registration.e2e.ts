@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditCodeCheckChar } from '@drp/domain';
 import { launchBrowser, newPage, openSignedIn, signIn } from './support/browser';
+import { choose } from './support/select';
 
 const code = (first17: string) => `${first17}${creditCodeCheckChar(first17)}`;
 const MINIMAL_PDF =
@@ -28,6 +29,13 @@ async function fillApplication(
   await page.locator('input#legalRepresentative').fill('唐明');
   await page.locator('input#contactName').fill('唐明');
   await page.locator('input#contactPhone').fill('13907318888');
+  // The 资质 the user agreement makes the enterprise answer for.
+  await choose(page, 'qualification-type', '工程设计行业资质');
+  await choose(page, 'qualification-grade', '甲级');
+  await page.getByTestId('qualification-no').fill('A143009988');
+  await page.locator('input#qualificationValidUntil').fill('2030-12-31');
+  await page.keyboard.press('Enter');
+  await expect.poll(() => page.locator('input#qualificationValidUntil').inputValue()).toBe('2030-12-31');
   await page.locator('input[type=file]').setInputFiles(a.licence);
   await expect.poll(() => page.getByTestId('licence-name').count()).toBe(1);
   await page.locator('input#admin_username').fill(a.username);
@@ -86,6 +94,10 @@ describe('registration', () => {
       .toContain('您的注册申请正在审核中');
 
     await review(browser, '长沙市雨花建筑设计有限公司', async (admin) => {
+      const detail = admin.getByTestId('application-detail');
+      await expect.poll(() => detail.textContent()).toContain('工程设计行业资质');
+      expect(await detail.textContent()).toContain('A143009988');
+      expect(await admin.getByTestId('qualification-valid-until').textContent()).toBe('2030-12-31');
       await admin.getByTestId('approve').click();
       await admin.getByRole('button', { name: /确\s*定/ }).click();
       await admin.waitForURL((url) => url.pathname === '/sys_admin/ent');

@@ -57,6 +57,7 @@ const indexRedirect = () => import('./routes/common/index-redirect');
 const notFoundPage = () => import('./routes/common/not-found-page');
 const portalHandOff = () => import('./routes/common/portal-hand-off');
 const registerPages = () => import('./routes/sso/register-pages');
+const forgotPasswordPage = () => import('./routes/sso/forgot-password-page');
 
 /** The organisation back office of spec §2 (admin/user/{orgId}). */
 const orgUsers: RouteObject = {
@@ -411,6 +412,11 @@ export const routes: RouteObject[] = [
         path: '/sys_sso/register',
         ...lazily(registerPages, (m) => <m.RegisterPage />),
         handle: { title: 'register.title' },
+      },
+      {
+        path: '/sys_sso/forgotPassword',
+        ...lazily(forgotPasswordPage, (m) => <m.ForgotPasswordPage />),
+        handle: { title: 'forgot.title' },
       },
       {
         path: '/sys_sso/register/userAgreement',

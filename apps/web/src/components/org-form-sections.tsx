@@ -29,9 +29,12 @@ function useRequired() {
 export function OrgDetailsFields({
   orgTypes,
   typeLocked = false,
+  qualification = true,
 }: {
   orgTypes: readonly OrgType[];
   typeLocked?: boolean;
+  /** Whether to ask the free-text 资质 here; registration asks its own, fuller questions. */
+  qualification?: boolean;
 }) {
   const { t } = useTranslation();
   const locale = currentLocale();
@@ -124,7 +127,7 @@ export function OrgDetailsFields({
             <Input maxLength={16} />
           </Form.Item>
         </Col>
-        {orgType && QUALIFIED.includes(orgType) && (
+        {qualification && orgType && QUALIFIED.includes(orgType) && (
           <>
             <Col xs={24} md={12}>
               <Form.Item name="qualificationNo" label={t('orgs.qualificationNo')}>

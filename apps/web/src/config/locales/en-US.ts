@@ -99,6 +99,7 @@ export const enUS: Messages = {
     counts: 'Applications by status',
     allApplications: 'All applications',
     shortcuts: 'Shortcuts',
+    todos: 'My to-dos',
   },
   members: {
     title: 'People',
@@ -153,6 +154,51 @@ export const enUS: Messages = {
     confirmCancelInvitation: 'Cancel the invitation to {{username}}?',
     invitationCancelled: 'Invitation cancelled',
     status: { all: 'Any state', enabled: 'Active', disabled: 'Disabled', locked: 'Locked' },
+  },
+  people: {
+    credentials: 'Specialties and registration',
+    specialties: 'Specialties',
+    specialtiesPlaceholder: 'Choose one or more specialties',
+    title: 'Professional title',
+    titlePlaceholder: 'Choose a title',
+    registrationType: 'Registration',
+    registrationTypePlaceholder: 'Choose a registration',
+    registrationNo: 'Registration certificate no.',
+    registrationNoRule: 'Enter 4–40 letters, digits or hyphens',
+    registrationPair: 'Enter both the registration and its certificate number, or neither',
+    none: 'Not recorded',
+    resetRequested: 'Asked for a password reset',
+    resetRequestedHint:
+      'This person asked for a password reset: issue a one-time password and pass it on in person or through a safe channel',
+  },
+  qualification: {
+    section: 'Enterprise qualification',
+    type: 'Qualification',
+    typePlaceholder: 'Choose a qualification',
+    grade: 'Grade',
+    gradePlaceholder: 'Choose the qualification first',
+    no: 'Certificate no.',
+    noRule: 'Enter 4–40 letters, digits or hyphens',
+    validUntil: 'Valid until',
+    expired: 'The certificate has expired',
+    requiredHint: 'The user agreement requires your valid qualification certificate',
+    optionalHint:
+      'A construction unit without a certificate may leave this empty; otherwise fill in every field',
+    incomplete: 'Fill in every qualification field, or leave them all empty',
+    none: 'Not given',
+  },
+  forgot: {
+    title: 'Forgotten password',
+    intro:
+      'The platform sends no e-mail or SMS. Your organisation’s administrators get a to-do, issue a one-time password and pass it on to you in person or through a safe channel; after signing in with it you set a new password at once.',
+    orgName: 'Organisation (optional)',
+    orgNameHint:
+      'If the account belongs to several organisations, enter the full name to ask only that one’s administrators',
+    submit: 'Send the request',
+    doneTitle: 'Request sent',
+    doneText:
+      'If the account exists, its organisation’s administrators now have a to-do. Ask them for your one-time password.',
+    backToLogin: 'Back to sign-in',
   },
   audit: {
     title: 'Audit log',
@@ -554,6 +600,7 @@ export const enUS: Messages = {
     reconnaissanceTitle: 'Upload survey documents',
     noVersion: 'This project has no document version yet; uploads open once the application is submitted.',
     current: ' (current)',
+    versionChoice: 'Materials version',
     folders: 'Folders',
     files: 'Files',
     noFolders: 'No folders yet: fill in the design information (specialties) of the buildings first.',
@@ -674,6 +721,22 @@ export const enUS: Messages = {
       'The construction unit sent this version on {{time}}: check the materials, then accept or return them.',
     stateWaiting: 'Waiting for these units to commit their materials: {{names}}',
     stateReadyToSend: 'Every unit has committed its materials: check them, then send them to review.',
+    blockersToSend: 'These must be completed before the materials can be sent to review:',
+    blockersToAccept:
+      'These are not complete, so the materials cannot be accepted; return them to be completed:',
+    stuckTitle:
+      'These materials were accepted, but these buildings are not ready and the review cannot go on; return the materials so that the construction unit completes them and sends them again:',
+    notReadyToSend: 'Not ready to send',
+    notReadyToSendText:
+      'These are not complete yet. Follow an item to where it is done, then send the materials.',
+    notReadyToAccept: 'Not ready to accept',
+    notReadyToAcceptText:
+      'These are not complete, and could not be completed once accepted. Return the materials and say what needs completing.',
+    warningsTitle: 'Please confirm these warnings',
+    warningsText:
+      'These materials may be incomplete. If this project needs none of them, confirm and send; otherwise add them first.',
+    confirmWarnings: 'Confirm and send',
+    understood: 'OK',
     stateCommitted: 'Every unit has committed its materials; the construction unit has yet to send them.',
     receiveDirectorOnly: "Receiving materials is for the review agency's director or administrator.",
   },
@@ -939,6 +1002,14 @@ export const enUS: Messages = {
     save: 'Save',
     more: 'More',
     saved: 'Building "{{name}}" saved',
+    plausibility: {
+      title: 'These values are unusual; please check them:',
+      confirmTitle: 'The building data looks unusual. Save it anyway?',
+      confirmText:
+        'If the data is right (for example, an out-of-code high-rise that passed its seismic review), confirm and save; reviewers will see it.',
+      confirmOk: 'It is right, save',
+      confirmCancel: 'Back to the form',
+    },
     namePlaceholder: 'e.g. Residential block 1',
     noDesignUnits: 'This application names no design unit yet; choose one in the application first',
     cannotAdd:

@@ -26,6 +26,12 @@ export const enUSSignIn: SignInMessages = {
     passwordExpired: 'Your password has expired. Please change it now.',
     passwordExpiring: 'Your password expires in {{days}} days. Please change it soon.',
     subtitle: 'Construction drawing review for buildings and municipal infrastructure',
+    forgot: 'Forgot password',
+    portal: 'Back to the public portal',
+    captcha: 'Verification code',
+    captchaRequired: 'Please enter the verification code',
+    captchaRefresh: 'New picture',
+    captchaImage: 'Verification code picture',
   },
   handover: {
     opening: 'Signing in with the link…',

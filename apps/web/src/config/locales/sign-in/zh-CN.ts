@@ -28,6 +28,12 @@ export const zhCNSignIn = {
     passwordExpired: '您的密码已超过有效期，请立即修改密码',
     passwordExpiring: '您的密码将在 {{days}} 天后过期，请及时修改',
     subtitle: '房屋建筑和市政基础设施工程施工图审查',
+    forgot: '忘记密码',
+    portal: '返回门户首页',
+    captcha: '验证码',
+    captchaRequired: '请输入验证码',
+    captchaRefresh: '换一张',
+    captchaImage: '图形验证码',
   },
   handover: {
     opening: '正在通过登录链接登录…',

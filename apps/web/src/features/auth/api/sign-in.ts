@@ -2,7 +2,7 @@ import {
   WEB_CLIENT_ID,
   WEB_REDIRECT_PATH,
   type AuthorizeResult,
-  type LoginRequest,
+  type LoginInput,
   type LoginResult,
   type TokenResult,
 } from '@drp/domain';
@@ -13,7 +13,7 @@ import { createPkcePair } from '../../../lib/pkce';
  * The three steps of spec §7 Authentication: check the password (the server sets a short-lived
  * HttpOnly cookie), get a one-time code bound to a PKCE challenge, and redeem it for a token.
  */
-export async function signIn(credentials: LoginRequest): Promise<{ token: string; login: LoginResult }> {
+export async function signIn(credentials: LoginInput): Promise<{ token: string; login: LoginResult }> {
   const login = await request<LoginResult>('/uaa/login', {
     method: 'POST',
     body: credentials,

@@ -1,22 +1,46 @@
-import { App, Form, Modal, Switch } from 'antd';
+import { App, Divider, Form, Modal, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { OrgMember, Profile } from '@drp/domain';
+import {
+  CREDENTIALS_BY_ORG_TYPE,
+  type MemberCredentials,
+  type OrgMember,
+  type OrgType,
+  type Profile,
+} from '@drp/domain';
 import { ApiError } from '../../../lib/http';
 import { useUpdateMember } from '../api/member-mutations';
 import { ProfileCheckboxes } from './profile-checkboxes';
+import { CredentialFields } from './credential-fields';
+
+interface Values {
+  profiles: Profile[];
+  admin: boolean;
+  credentials?: Partial<MemberCredentials>;
+}
+
+/** The form's credentials as the contract takes them: empty fields are none. */
+const credentialsOf = (values: Partial<MemberCredentials> = {}): MemberCredentials => ({
+  specialties: values.specialties ?? [],
+  title: values.title ?? null,
+  registrationType: values.registrationType ?? null,
+  registrationNo: values.registrationNo?.trim() || null,
+});
 
 /**
- * Changes what a member may do: profiles and the org-admin flag. On the caller's own membership
- * only lowering is offered (the server refuses raising one's own).
+ * Changes what a member may do (profiles, the org-admin flag) and the credentials the organisation
+ * keeps for them (专业, 职称, 注册类型/证书号). On the caller's own membership only lowering is
+ * offered (the server refuses raising one's own).
  */
 export function EditMemberModal({
   orgId,
+  orgType,
   member,
   allowedProfiles,
   selfAccountId,
   onClose,
 }: {
   orgId: string;
+  orgType: OrgType;
   member: OrgMember | null;
   allowedProfiles: readonly Profile[];
   selfAccountId: string;
@@ -24,7 +48,9 @@ export function EditMemberModal({
 }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const [form] = Form.useForm<{ profiles: Profile[]; admin: boolean }>();
+  const [form] = Form.useForm<Values>();
+  const kept = CREDENTIALS_BY_ORG_TYPE[orgType];
+  const keepsAny = kept.specialties || kept.title || kept.registration;
   const mutation = useUpdateMember(orgId);
   const self = member?.accountId === selfAccountId;
 
@@ -32,7 +58,14 @@ export function EditMemberModal({
     if (!member) return;
     const values = await form.validateFields();
     try {
-      await mutation.mutateAsync([member.id, values]);
+      await mutation.mutateAsync([
+        member.id,
+        {
+          profiles: values.profiles,
+          admin: values.admin,
+          ...(keepsAny ? { credentials: credentialsOf(values.credentials) } : {}),
+        },
+      ]);
       void message.success(t('members.saved'));
       onClose();
     } catch (error) {
@@ -55,7 +88,11 @@ export function EditMemberModal({
         <Form
           form={form}
           layout="vertical"
-          initialValues={{ profiles: member.profiles, admin: member.admin }}
+          initialValues={{
+            profiles: member.profiles,
+            admin: member.admin,
+            credentials: member.credentials,
+          }}
         >
           <Form.Item name="profiles" label={t('members.profiles')}>
             <ProfileCheckboxes allowed={allowedProfiles} held={member.profiles} lowerOnly={self} />
@@ -68,6 +105,12 @@ export function EditMemberModal({
           >
             <Switch disabled={self && !member.admin} />
           </Form.Item>
+          {keepsAny && (
+            <>
+              <Divider titlePlacement="start">{t('people.credentials')}</Divider>
+              <CredentialFields orgType={orgType} />
+            </>
+          )}
         </Form>
       )}
     </Modal>

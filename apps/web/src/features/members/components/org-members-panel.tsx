@@ -1,11 +1,33 @@
 import { useMemo, useState } from 'react';
-import { Alert, App, Button, Card, Input, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Input,
+  Popconfirm,
+  Select,
+  Space,
+  Table,
+  Tag,
+  Tooltip,
+  Typography,
+} from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { ORG_TYPE_LABELS, PROFILE_LABELS, type OrgMember, type PasswordPolicyName } from '@drp/domain';
+import {
+  CREDENTIALS_BY_ORG_TYPE,
+  ORG_TYPE_LABELS,
+  PERSON_TITLE_LABELS,
+  PROFILE_LABELS,
+  REGISTRATION_TYPE_LABELS,
+  type OrgMember,
+  type PasswordPolicyName,
+} from '@drp/domain';
 import { currentLocale } from '../../../config/i18n';
 import { ApiError } from '../../../lib/http';
 import { useOrgMembers } from '../api/get-org-members';
+import { useSpecialties } from '../api/get-specialties';
 import { useResetMemberPassword, useUnlockMember, useUpdateMember } from '../api/member-mutations';
 import { AddMemberModal } from './add-member-modal';
 import { EditMemberModal } from './edit-member-modal';
@@ -85,9 +107,17 @@ export function OrgMembersPanel({
     }
   };
 
+  const org = query.data?.org;
+  const kept = org ? CREDENTIALS_BY_ORG_TYPE[org.orgType] : undefined;
+  const keepsAny = Boolean(kept && (kept.specialties || kept.title || kept.registration));
+  const specialties = useSpecialties(Boolean(kept?.specialties));
+  const specialtyName = (code: string) => {
+    const item = specialties.data?.items.find((i) => i.code === code);
+    return item ? (locale === 'en-US' ? item.nameEn : item.name) : code;
+  };
+
   if (query.isError)
     return <Alert type="error" showIcon title={query.error.message} data-testid="members-error" />;
-  const org = query.data?.org;
 
   return (
     <Card
@@ -152,6 +182,35 @@ export function OrgMembersPanel({
                 <Typography.Text type="secondary">{t('members.noProfile')}</Typography.Text>
               ),
           },
+          ...(keepsAny
+            ? [
+                {
+                  title: t('people.credentials'),
+                  key: 'credentials',
+                  render: (_: unknown, m: OrgMember) => {
+                    const c = m.credentials;
+                    const parts = [
+                      ...c.specialties.map((code) => <Tag key={code}>{specialtyName(code)}</Tag>),
+                      ...(c.title ? [<Tag key="title">{PERSON_TITLE_LABELS[c.title][locale]}</Tag>] : []),
+                      ...(c.registrationType
+                        ? [
+                            <Typography.Text key="reg" style={{ whiteSpace: 'nowrap' }}>
+                              {REGISTRATION_TYPE_LABELS[c.registrationType][locale]} {c.registrationNo}
+                            </Typography.Text>,
+                          ]
+                        : []),
+                    ];
+                    return parts.length ? (
+                      <Space size={4} wrap data-testid="member-credentials">
+                        {parts}
+                      </Space>
+                    ) : (
+                      <Typography.Text type="secondary">{t('people.none')}</Typography.Text>
+                    );
+                  },
+                },
+              ]
+            : []),
           {
             title: t('members.orgAdmin'),
             dataIndex: 'admin',
@@ -168,6 +227,13 @@ export function OrgMembersPanel({
                   <Tag>{t('members.status.disabled')}</Tag>
                 )}
                 {m.locked && <Tag color="red">{t('members.status.locked')}</Tag>}
+                {m.resetRequested && (
+                  <Tooltip title={t('people.resetRequestedHint')}>
+                    <Tag color="purple" data-testid="reset-requested">
+                      {t('people.resetRequested')}
+                    </Tag>
+                  </Tooltip>
+                )}
               </Space>
             ),
           },
@@ -201,7 +267,7 @@ export function OrgMembersPanel({
                   okText={t('common.confirm')}
                   cancelText={t('common.cancel')}
                 >
-                  <Button type="link" size="small">
+                  <Button type="link" size="small" data-testid={`reset-${m.username}`}>
                     {t('members.resetPassword')}
                   </Button>
                 </Popconfirm>
@@ -226,6 +292,7 @@ export function OrgMembersPanel({
           />
           <EditMemberModal
             orgId={orgId}
+            orgType={org.orgType}
             member={editing}
             allowedProfiles={org.allowedProfiles}
             selfAccountId={selfAccountId}

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Alert, App, Button, Card, Descriptions, Form, Input, Modal, Popconfirm, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
-import { ORG_TYPE_LABELS } from '@drp/domain';
+import { ORG_TYPE_LABELS, QUALIFICATION_TYPES, qualificationGradeLabel } from '@drp/domain';
 import { currentLocale } from '../../../config/i18n';
 import { ApiError } from '../../../lib/http';
 import { sessionStore } from '../../../lib/session-store';
@@ -110,11 +110,28 @@ export function ApplicationReview({ id, onDecided }: { id: string; onDecided: ()
             <Descriptions.Item
               label={t('orgs.contact')}
             >{`${a.contactName} · ${a.contactPhone}`}</Descriptions.Item>
+            <Descriptions.Item label={t('qualification.type')}>
+              {a.qualificationType ? QUALIFICATION_TYPES[a.qualificationType].label[locale] : '—'}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('orgs.qualificationGrade')}>
+              {qualificationGradeLabel(a.qualificationGrade, locale) ?? '—'}
+            </Descriptions.Item>
             <Descriptions.Item label={t('orgs.qualificationNo')}>
               {a.qualificationNo ?? '—'}
             </Descriptions.Item>
-            <Descriptions.Item label={t('orgs.qualificationGrade')}>
-              {a.qualificationGrade ?? '—'}
+            <Descriptions.Item label={t('qualification.validUntil')}>
+              {a.qualificationValidUntil ? (
+                <span data-testid="qualification-valid-until">
+                  {a.qualificationValidUntil}
+                  {a.qualificationValidUntil < dayjs().format('YYYY-MM-DD') && (
+                    <Tag color="red" style={{ marginLeft: 8 }}>
+                      {t('qualification.expired')}
+                    </Tag>
+                  )}
+                </span>
+              ) : (
+                '—'
+              )}
             </Descriptions.Item>
             <Descriptions.Item label={t('register.adminAccount')}>
               {`${a.admin.name}（${a.admin.username}） · ${a.admin.phone}`}

@@ -3,7 +3,9 @@ import { Alert, App, Button, Card, Checkbox, Form, Result } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
+  QUALIFICATION_GRADES,
   REGISTRABLE_ORG_TYPES,
+  type QualificationGrade,
   type OrgApplication,
   type PasswordPolicyName,
   type RegistrationRequest,
@@ -12,6 +14,7 @@ import { AdminAccountFields, OrgDetailsFields } from '../../../components/org-fo
 import { ApiError } from '../../../lib/http';
 import { resubmitApplication, submitApplication } from '../api/registration-calls';
 import { LicenceUpload } from './licence-upload';
+import { QualificationFields } from './qualification-fields';
 
 type Values = RegistrationRequest & { admin: RegistrationRequest['admin'] & { confirmPassword?: string } };
 
@@ -41,8 +44,15 @@ export function RegistrationForm({
     legalRepresentative: application.legalRepresentative,
     contactName: application.contactName,
     contactPhone: application.contactPhone,
+    qualificationType: application.qualificationType ?? undefined,
     qualificationNo: application.qualificationNo ?? undefined,
-    qualificationGrade: application.qualificationGrade ?? undefined,
+    // An older application's typed grade is not one of the choices: it is asked again.
+    qualificationGrade: (QUALIFICATION_GRADES as readonly string[]).includes(
+      application.qualificationGrade ?? '',
+    )
+      ? (application.qualificationGrade as QualificationGrade)
+      : undefined,
+    qualificationValidUntil: application.qualificationValidUntil ?? undefined,
     licenceFileId: application.licence.fileId,
     admin: {
       username: application.admin.username,
@@ -103,7 +113,8 @@ export function RegistrationForm({
         onFinish={(v) => void onFinish(v)}
         autoComplete="off"
       >
-        <OrgDetailsFields orgTypes={REGISTRABLE_ORG_TYPES} />
+        <OrgDetailsFields orgTypes={REGISTRABLE_ORG_TYPES} qualification={false} />
+        <QualificationFields />
         <Form.Item
           name="licenceFileId"
           label={t('register.licence')}
