@@ -9,6 +9,7 @@ import {
   type OrgType,
 } from '@drp/domain';
 import { expectAccessible } from './support/accessibility';
+import { bellCount } from './support/bell';
 import { DEMO_PASSWORD, baseURL, launchBrowser, newPage, openSignedIn } from './support/browser';
 import {
   CENSOR,
@@ -267,6 +268,33 @@ describe('to-dos: addressed, opened, settled by the work, listed as done', () =>
       (url) => url.pathname === `/sys_audit/${org.CENSOR}/${project.id}/workingDrawing`,
     );
     await director.context().close();
+  });
+
+  it('the popover works from the keyboard and in English; 全部已读 leaves only the open to-dos on the bell', async () => {
+    const page = await newPage(browser, 'en-US');
+    await openSignedIn(page, 'design_admin', { locale: 'en-US' });
+    await page.waitForURL((url) => url.pathname.startsWith('/sys_submit'));
+    await page.getByTestId('message-bell').focus();
+    await page.keyboard.press('Enter');
+    await popover(page).waitFor({ state: 'visible' });
+    await expect.poll(() => popover(page).locator('.ant-spin').count(), { timeout: 5_000 }).toBe(0);
+    const labels = await popover(page).locator('.ant-segmented-item-label').allTextContents();
+    expect(labels.map((l) => l.replace(/ \(\d+\)$/, ''))).toEqual(['To do', 'Done', 'Notices']);
+    const open = Number(/\((\d+)\)/.exec(labels[0]!)![1]);
+    await expectAccessible(page, 'the message popover', { include: '[data-testid="message-popover"]' });
+    // The agency's acceptance above told the design unit (a notice, unread): 全部已读 reads it.
+    await expect.poll(() => bellCount(page), { timeout: 5_000 }).toBeGreaterThan(open);
+    await popover(page).getByTestId('message-read-all').click();
+    await expect.poll(() => bellCount(page), { timeout: 5_000 }).toBe(open);
+    expect(await popover(page).getByTestId('message-read-all').isDisabled()).toBe(true);
+    // The open to-dos are still to do: reading is not doing.
+    expect(await popover(page).locator('.ant-segmented-item-label').first().textContent()).toBe(labels[0]);
+    await popover(page).getByTestId('message-centre-link').focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/sys_submit/messages');
+    await expect.poll(() => page.title()).toMatch(/^Message centre - /);
+    expect(await page.getByTestId('message-centre').locator('h1').textContent()).toBe('Message centre');
+    await page.context().close();
   });
 
   /** The screen each message type opens, by its template, as the navbar and document title name it. */
