@@ -9,6 +9,7 @@ import {
 import { DocRepositoryScreen } from '../../../features/doc-repository/components/doc-repository-screen';
 import { useSession } from '../../../features/auth/hooks/session-context';
 import { useProjectContext } from '../../layouts/project-layout';
+import { buildingDetailPath, buildingListPath } from './building-paths';
 
 const enc = encodeURIComponent;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -63,6 +64,11 @@ export function ApplyDocRepositoryPage({ category }: { category: DocCategory }) 
       mode="send"
       projectName={project.name}
       categoryLinks={{ DESIGN: `${base}/workingDrawing`, SURVEY: `${base}/reconnaissance` }}
+      buildingLink={(id) =>
+        id
+          ? buildingDetailPath('apply', member.orgId, project.id, id)
+          : buildingListPath('apply', member.orgId, project.id)
+      }
     />
   );
 }
@@ -87,6 +93,11 @@ export function AuditDocRepositoryPage({ category, receive }: { category: DocCat
       versionsListed={receive ? 'UPLOADING' : 'REVIEW'}
       projectName={project.name}
       categoryLinks={receive ? { DESIGN: `${base}/workingDrawing`, SURVEY: `${base}/reconnaissance` } : list}
+      buildingLink={(id) =>
+        id
+          ? buildingDetailPath('audit', member.orgId, project.id, id)
+          : buildingListPath('audit', member.orgId, project.id)
+      }
     />
   );
 }

@@ -2,7 +2,13 @@ import { useEffect } from 'react';
 import { Alert, App, Button, Col, Divider, Form, Input, InputNumber, Row, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import './buildings.css';
-import type { Building, SaveBuildingRequest } from '@drp/domain';
+import {
+  buildingPlausibility,
+  type Building,
+  type PlausibilityWarning,
+  type SaveBuildingRequest,
+} from '@drp/domain';
+import { currentLocale } from '../../../config/i18n';
 import { ApiError } from '../../../lib/http';
 import type { ProjectTarget } from '../../../lib/project-target';
 import { useProjectUnits } from '../api/get-project-units';
@@ -41,6 +47,35 @@ function valuesOf(b: Building): Values {
 
 const searchable = { showSearch: { optionFilterProp: 'label' } } as const;
 
+/** What a reviewer would frown at in the values typed so far; nothing until the scale is complete. */
+function plausibilityOf(values: Partial<Values> | undefined): PlausibilityWarning[] {
+  if (!values) return [];
+  const { floorsAbove, floorsBelow, height, floorArea } = values;
+  if (!floorsAbove || height == null || floorArea == null || floorsAbove < 1 || height <= 0 || floorArea <= 0)
+    return [];
+  return buildingPlausibility({
+    use: values.use ?? '',
+    structureType: values.structureType ?? '',
+    floorsAbove,
+    floorsBelow: floorsBelow ?? 0,
+    height,
+    floorArea,
+    seismicIntensity: values.seismicIntensity ?? '',
+    fireResistanceRating: values.fireResistanceRating ?? '',
+  });
+}
+
+function WarningList({ warnings }: { warnings: readonly PlausibilityWarning[] }) {
+  const locale = currentLocale();
+  return (
+    <ul className="building-plausibility-list">
+      {warnings.map((w) => (
+        <li key={w.code}>{w.text[locale]}</li>
+      ))}
+    </ul>
+  );
+}
+
 /**
  * A building's basic data and the units working on it: new (no `building`) or a change. The
  * units offered are the application's own; a new building starts with all of them named.
@@ -57,8 +92,9 @@ export function BuildingForm({
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const [form] = Form.useForm<Values>();
+  const warnings = plausibilityOf(Form.useWatch([], form));
   const dictionary = useBuildingDictionaryOptions(target);
   const designUnits = useProjectUnits(target, 'DESIGN');
   const surveyUnits = useProjectUnits(target, 'SURVEY');
@@ -100,16 +136,45 @@ export function BuildingForm({
       else void message.error(issues[0]!.errors[0]);
       return;
     }
+    // Data a reviewer would frown at is saved once the user has read why and confirmed it.
+    const implausible = plausibilityOf(values);
+    if (implausible.length > 0) confirmImplausible(payload, implausible);
+    else await send(payload);
+  };
+
+  const confirmImplausible = (payload: SaveBuildingRequest, list: readonly PlausibilityWarning[]) =>
+    modal.confirm({
+      title: t('buildings.plausibility.confirmTitle'),
+      content: (
+        <>
+          <WarningList warnings={list} />
+          <p>{t('buildings.plausibility.confirmText')}</p>
+        </>
+      ),
+      width: 560,
+      okText: t('buildings.plausibility.confirmOk'),
+      cancelText: t('buildings.plausibility.confirmCancel'),
+      okButtonProps: { 'data-testid': 'plausibility-ok' },
+      onOk: () => send({ ...payload, confirmWarnings: true }),
+    });
+
+  const send = async (payload: SaveBuildingRequest) => {
     try {
       const saved = await save.mutateAsync(payload);
       void message.success(t('buildings.saved', { name: saved.name }));
       onSaved(saved);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
+      // The server found what this screen did not (another version of the rule): the same question.
+      const fromServer = (error.detail as { warnings?: PlausibilityWarning[] } | undefined)?.warnings;
+      if (error.code === 'BUILDING_IMPLAUSIBLE' && fromServer?.length) {
+        confirmImplausible(payload, fromServer);
+        return;
+      }
       const fields = (error.detail as { fields?: { field?: string }[] } | undefined)?.fields ?? [];
       const known = fields
         .map((f) => (f.field ?? '').split('.')[0]!)
-        .filter((name): name is keyof Values => name in values);
+        .filter((name): name is keyof Values => name in payload);
       if (error.code === 'BUILDING_NAME_TAKEN') known.push('name');
       if (known.length > 0) form.setFields(known.map((name) => ({ name, errors: [error.message] })));
       void message.error(error.message);
@@ -248,6 +313,16 @@ export function BuildingForm({
           </Form.Item>
         </Col>
       </Row>
+      {warnings.length > 0 && (
+        <Alert
+          type="warning"
+          showIcon
+          className="building-form-alert"
+          title={t('buildings.plausibility.title')}
+          description={<WarningList warnings={warnings} />}
+          data-testid="building-plausibility"
+        />
+      )}
       <Divider titlePlacement="start">{t('buildings.sections.units')}</Divider>
       <Row gutter={16}>
         <Col xs={24} md={12}>

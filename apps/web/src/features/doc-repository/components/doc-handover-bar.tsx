@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Dropdown, Space } from 'antd';
+import { App, Button, Dropdown, Modal, Space } from 'antd';
 import {
   BellOutlined,
   CheckOutlined,
@@ -14,8 +14,10 @@ import {
   type DocVersion,
   type DocVersionState,
   type FeedbackItem,
+  type HandoverReadiness,
 } from '@drp/domain';
 import { currentLocale } from '../../../config/i18n';
+import { ApiError } from '../../../lib/http';
 import type { ProjectTarget } from '../../../lib/project-target';
 import { useAcceptDocs } from '../api/accept-docs';
 import { useCommitDocs } from '../api/commit-docs';
@@ -25,6 +27,18 @@ import { useSendDocsToReview } from '../api/send-docs-to-review';
 import { zipDocVersion } from '../api/zip-doc-version';
 import { messageOf, type DocScreenMode } from './doc-repository-screen-props';
 import { DocSupplyModal, type SupplyMode } from './doc-supply-modal';
+import { HandoverIssueList, type HandoverLinks } from './handover-issue-list';
+
+/** A refused hand-over the screen explains: what blocks it, or the warnings to confirm. */
+type Refusal =
+  | { kind: 'send' | 'accept'; readiness: HandoverReadiness }
+  | { kind: 'warnings'; readiness: HandoverReadiness };
+
+const READINESS_CODES = new Set([
+  'HANDOVER_SEND_NOT_READY',
+  'HANDOVER_ACCEPT_NOT_READY',
+  'HANDOVER_WARNINGS_UNCONFIRMED',
+]);
 
 /**
  * The version's hand-over buttons in the screen's head, by what the server says the viewer may do
@@ -38,6 +52,7 @@ export function DocHandoverBar({
   version,
   state,
   projectName,
+  links,
 }: {
   target: ProjectTarget;
   category: DocCategory;
@@ -45,6 +60,7 @@ export function DocHandoverBar({
   version: DocVersion;
   state: DocVersionState | undefined;
   projectName: string;
+  links: HandoverLinks | undefined;
 }) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
@@ -56,6 +72,24 @@ export function DocHandoverBar({
   const remindDocs = useRemindDocs(target);
   const [supplyMode, setSupplyMode] = useState<SupplyMode | null>(null);
   const [zipping, setZipping] = useState(false);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
+
+  /** A refusal about the buildings opens the list; any other is a message. */
+  const explain = (error: unknown, kind: 'send' | 'accept') => {
+    if (error instanceof ApiError && READINESS_CODES.has(error.code) && error.detail) {
+      const readiness = error.detail as HandoverReadiness;
+      setRefusal({ kind: error.code === 'HANDOVER_WARNINGS_UNCONFIRMED' ? 'warnings' : kind, readiness });
+    } else void message.error(messageOf(error));
+  };
+
+  const sendNow = (confirmWarnings: boolean) =>
+    send
+      .mutateAsync({ versionId: version.id, confirmWarnings })
+      .then(() => {
+        setRefusal(null);
+        void message.success(t('docReview.sent'));
+      })
+      .catch((error: unknown) => explain(error, 'send'));
   const canCommit = state?.can.commit.includes(category) ?? false;
 
   const confirmCommit = () =>
@@ -74,6 +108,7 @@ export function DocHandoverBar({
           }),
     });
 
+  // The warnings the sender would confirm are asked about in their own dialog, after this one.
   const confirmSend = () =>
     modal.confirm({
       title: t('docReview.sendConfirmTitle'),
@@ -81,13 +116,7 @@ export function DocHandoverBar({
       okText: t('docReview.send'),
       cancelText: t('common.cancel'),
       okButtonProps: { 'data-testid': 'send-ok' },
-      onOk: () =>
-        send
-          .mutateAsync(version.id)
-          .then(() => message.success(t('docReview.sent')))
-          .catch((error: unknown) => {
-            void message.error(messageOf(error));
-          }),
+      onOk: () => sendNow(false),
     });
 
   const confirmAccept = () =>
@@ -101,9 +130,7 @@ export function DocHandoverBar({
         accept
           .mutateAsync(version.id)
           .then(() => message.success(t('docReview.accepted')))
-          .catch((error: unknown) => {
-            void message.error(messageOf(error));
-          }),
+          .catch((error: unknown) => explain(error, 'accept')),
     });
 
   // A return and a reminder share one dialog: the reasons, about folders or whole categories.
@@ -203,6 +230,50 @@ export function DocHandoverBar({
           </Dropdown.Button>
         )}
       </Space>
+      {refusal && (
+        <Modal
+          open
+          width={600}
+          title={t(
+            refusal.kind === 'warnings'
+              ? 'docReview.warningsTitle'
+              : refusal.kind === 'send'
+                ? 'docReview.notReadyToSend'
+                : 'docReview.notReadyToAccept',
+          )}
+          onCancel={() => setRefusal(null)}
+          {...(refusal.kind === 'warnings'
+            ? {
+                okText: t('docReview.confirmWarnings'),
+                cancelText: t('common.cancel'),
+                confirmLoading: send.isPending,
+                onOk: () => void sendNow(true),
+                okButtonProps: { 'data-testid': 'warnings-ok' },
+              }
+            : {
+                footer: (_: unknown, { OkBtn }: { OkBtn: React.FC }) => <OkBtn />,
+                okText: t('docReview.understood'),
+                onOk: () => setRefusal(null),
+              })}
+          data-testid="handover-refusal"
+        >
+          <p>
+            {t(
+              refusal.kind === 'warnings'
+                ? 'docReview.warningsText'
+                : refusal.kind === 'send'
+                  ? 'docReview.notReadyToSendText'
+                  : 'docReview.notReadyToAcceptText',
+            )}
+          </p>
+          <HandoverIssueList
+            issues={refusal.kind === 'warnings' ? refusal.readiness.warnings : refusal.readiness.blockers}
+            links={links}
+            onFollow={() => setRefusal(null)}
+            testId="handover-refusal-items"
+          />
+        </Modal>
+      )}
       {supplyMode && (
         <DocSupplyModal
           open

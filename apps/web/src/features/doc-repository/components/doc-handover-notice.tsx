@@ -25,7 +25,10 @@ export function DocHandoverNotice({ mode, state }: { mode: DocScreenMode; state:
   else if (!state.latest) notice = { type: 'info', text: t('docRepository.readOnlyOld') };
   else if (pending.length > 0)
     notice = { type: 'info', text: t('docReview.stateWaiting', { names: pending.join('、') }) };
+  // What still blocks the send is listed beside this notice (handover-readiness): no "ready" here.
+  else if (mode === 'send' && (state.readiness?.blockers.length ?? 0) > 0) notice = null;
   else if (mode === 'send') notice = { type: 'warning', text: t('docReview.stateReadyToSend') };
   else notice = { type: 'info', text: t('docReview.stateCommitted') };
+  if (!notice) return null;
   return <Alert type={notice.type} showIcon title={notice.text} data-testid="doc-handover-state" />;
 }

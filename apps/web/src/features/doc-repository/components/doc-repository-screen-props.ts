@@ -22,6 +22,11 @@ export interface DocRepositoryScreenProps {
   categoryLinks?: Record<DocCategory, string>;
   /** Names the zip of a version. */
   projectName: string;
+  /**
+   * Where a building of the application is shown (null: their list), so what stands in the way
+   * of a hand-over links to where it is fixed.
+   */
+  buildingLink?: (buildingId: string | null) => string;
 }
 
 /** A refusal as the server said it, for a message toast. */

@@ -1,4 +1,5 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Alert, Card, Select, Space, Tag } from 'antd';
 import { CheckCircleOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +18,7 @@ import { DocHandoverBar } from './doc-handover-bar';
 import { DocHandoverNotice } from './doc-handover-notice';
 import { DocScreenTitle } from './doc-screen-title';
 import { DocUnitsPanel } from './doc-units-panel';
+import { HandoverIssueList, type HandoverLinks } from './handover-issue-list';
 
 const STATUS_COLOR = { UPLOADING: 'blue', SUBMITTED: 'orange', REVIEW: 'green' } as const;
 
@@ -30,6 +32,7 @@ export function DocVersionView({
   mode,
   categoryLinks,
   projectName,
+  buildingLink,
   versions,
   version,
   onVersion,
@@ -43,7 +46,16 @@ export function DocVersionView({
   const tree = useDocTree(target, version.id, category);
   const state = useDocVersionState(target, version.id);
   const feedback = useDocFeedback(target, version.id);
-  const [selectedId, setSelectedId] = useState<string>();
+  // A link from what stands in the way of a hand-over names the folder to open (?folder=).
+  const [searchParams] = useSearchParams();
+  const linkedFolder = searchParams.get('folder') ?? undefined;
+  const [selectedId, setSelectedId] = useState<string | undefined>(linkedFolder);
+  useEffect(() => {
+    if (linkedFolder) setSelectedId(linkedFolder);
+  }, [linkedFolder]);
+  const links: HandoverLinks | undefined = buildingLink
+    ? { building: buildingLink, category: categoryLinks }
+    : undefined;
 
   const folders = useMemo(() => indexFolders(tree.data ?? []), [tree.data]);
   // Until the user picks one: where files are for those who read, the first folder for those who
@@ -80,6 +92,7 @@ export function DocVersionView({
               label: `${docVersionName(v.number, locale)}${v.latest ? t('docRepository.current') : ''}`,
             }))}
             style={{ minWidth: 160 }}
+            aria-label={t('docRepository.versionChoice')}
             data-testid="doc-version-select"
           />
           <Tag color={STATUS_COLOR[version.businessStatus]} data-testid="doc-version-status">
@@ -95,6 +108,7 @@ export function DocVersionView({
           version={version}
           state={state.data}
           projectName={projectName}
+          links={links}
         />
       }
     >
@@ -119,6 +133,27 @@ export function DocVersionView({
           settled={version.businessStatus === 'REVIEW'}
           onFolder={{ has: (id) => folders.has(id), open: setSelectedId }}
         />
+        {handOver?.readiness && handOver.readiness.blockers.length > 0 && (
+          <Alert
+            type="error"
+            showIcon
+            data-testid="handover-blockers"
+            title={t(
+              handOver.businessStatus === 'REVIEW'
+                ? 'docReview.stuckTitle'
+                : mode === 'send'
+                  ? 'docReview.blockersToSend'
+                  : 'docReview.blockersToAccept',
+            )}
+            description={
+              <HandoverIssueList
+                issues={handOver.readiness.blockers}
+                links={links}
+                testId="handover-blocker-items"
+              />
+            }
+          />
+        )}
         {handOver && <DocUnitsPanel state={handOver} />}
       </div>
       <div className="doc-repository-body">

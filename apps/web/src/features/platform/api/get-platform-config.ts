@@ -1,11 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PlatformConfig } from '@drp/domain';
-import { request } from '../../../lib/http';
+import { useQuery } from '@tanstack/react-query';
+import { platformConfigQuery } from '../../../lib/platform-config';
 
-export const platformConfigQuery = queryOptions({
-  queryKey: ['platform-config'],
-  queryFn: () => request<PlatformConfig>('/api/platform/config'),
-  staleTime: Infinity,
-});
+export { platformConfigQuery };
 
 export const usePlatformConfig = () => useQuery(platformConfigQuery);
