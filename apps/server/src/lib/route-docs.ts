@@ -71,19 +71,33 @@ const PART_NAMES: Record<ProjectPart, Bilingual> = {
   JOINT_REVIEW: { zh: '联审部门', en: 'a joint-review body' },
 };
 
-const ADMIN: Bilingual = { zh: '单位管理员', en: 'organisation admin' };
 const label = (profile: (typeof PROFILES)[number]): Bilingual => ({
   zh: PROFILE_LABELS[profile]['zh-CN'],
   en: PROFILE_LABELS[profile]['en-US'],
 });
 
-/** Who among one kind of member passes `qualifies`: everyone, some standings, or nobody. */
+/** Who among one kind of member passes `qualifies`: everyone, or its admins and some profiles. */
 function standingsThatPass(qualifies: (admin: boolean, profiles: readonly string[]) => boolean) {
   if (qualifies(false, [])) return 'all' as const;
-  const standings: Bilingual[] = [];
-  if (qualifies(true, [])) standings.push(ADMIN);
-  for (const profile of PROFILES) if (qualifies(false, [profile])) standings.push(label(profile));
-  return standings;
+  return {
+    admin: qualifies(true, []),
+    profiles: PROFILES.filter((profile) => qualifies(false, [profile])).map(label),
+  };
+}
+
+/** "its admins, or members with the profile A or B" of one kind of organisation. */
+function standingsInWords(pass: Exclude<ReturnType<typeof standingsThatPass>, 'all'>): Bilingual | undefined {
+  const zh: string[] = [];
+  const en: string[] = [];
+  if (pass.admin) {
+    zh.push('单位管理员');
+    en.push('its admins');
+  }
+  if (pass.profiles.length) {
+    zh.push(`具有${pass.profiles.map((p) => `「${p.zh}」`).join('或')}权限的成员`);
+    en.push(`members with the profile ${pass.profiles.map((p) => p.en).join(' or ')}`);
+  }
+  return zh.length ? { zh: zh.join('或'), en: en.join(', or ') } : undefined;
 }
 
 const joinZh = (items: string[]) => items.join('、');
@@ -103,12 +117,10 @@ function areaMembers(area: AreaKey, project: boolean): Bilingual[] {
       predicate({ orgId: '', orgType, admin, profiles: profiles as (typeof PROFILES)[number][] }),
     );
     const org = { zh: ORG_TYPE_LABELS[orgType]['zh-CN'], en: ORG_TYPE_LABELS[orgType]['en-US'] };
+    const words = pass === 'all' ? undefined : standingsInWords(pass);
     if (pass === 'all') who.push({ zh: `${org.zh}成员`, en: `members of a ${org.en.toLowerCase()}` });
-    else if (pass.length)
-      who.push({
-        zh: `${org.zh}中的${orList(pass).zh}`,
-        en: `${org.en.toLowerCase()} members who are ${pass.map((p) => p.en).join(' or ')}`,
-      });
+    else if (words)
+      who.push({ zh: `${org.zh}中${words.zh}`, en: `in a ${org.en.toLowerCase()}, ${words.en}` });
   }
   if (def.accountQualifies?.({ accountId: '', systemAdmin: true, members: [] }))
     who.push({ zh: '系统管理员', en: 'the system admin' });
@@ -134,8 +146,8 @@ export function describeAccess(rule: AccessRule): Bilingual {
       const unique = who.filter((w, i) => who.findIndex((o) => o.zh === w.zh) === i);
       const areas = orList(rule.areas.map((a) => AREA_NAMES[a]));
       return {
-        zh: `业务区 ${areas.zh} 的成员：${joinZh(unique.map((w) => w.zh))}。以路径中的 orgId（否则 X-Org-Id 请求头）所指单位的身份调用；非本人所属单位答 404，所属单位但无相应权限答 403`,
-        en: `Members of the ${areas.en} area: ${joinEn(unique.map((w) => w.en))}. The call acts for the organisation named by orgId in the path (else the X-Org-Id header); one the caller does not belong to answers 404, its own without the profile 403`,
+        zh: `业务区 ${areas.zh} 的成员：${unique.map((w) => w.zh).join('；')}。以路径中的 orgId（否则 X-Org-Id 请求头）所指单位的身份调用；非本人所属单位答 404，所属单位但无相应权限答 403`,
+        en: `Members of the ${areas.en} area${rule.areas.length > 1 ? 's' : ''}: ${unique.map((w) => w.en).join('; ')}. The call acts for the organisation named by orgId in the path (else the X-Org-Id header); one the caller does not belong to answers 404, its own without the profile 403`,
       };
     }
   }
@@ -211,12 +223,10 @@ export function describeProjectAction(action: ProjectAction): ProjectRuleDoc {
   const who: Bilingual[] = [];
   for (const part of PROJECT_PARTS) {
     const pass = standingsThatPass((admin, profiles) => rule.who({ part, admin, profiles }));
+    const words = pass === 'all' ? undefined : standingsInWords(pass);
     if (pass === 'all') who.push(PART_NAMES[part]);
-    else if (pass.length)
-      who.push({
-        zh: `${PART_NAMES[part].zh}的${orList(pass).zh}`,
-        en: `${PART_NAMES[part].en}'s ${pass.map((p) => p.en.toLowerCase()).join(' or ')}`,
-      });
+    else if (words)
+      who.push({ zh: `${PART_NAMES[part].zh}中${words.zh}`, en: `in ${PART_NAMES[part].en}, ${words.en}` });
   }
   const everyone =
     who.length === PROJECT_PARTS.length && who.every((w, i) => w === PART_NAMES[PROJECT_PARTS[i]!]);
@@ -230,7 +240,7 @@ export function describeProjectAction(action: ProjectAction): ProjectRuleDoc {
     }
   const whoText: Bilingual = everyone
     ? { zh: '能看到该报审的每个单位', en: 'every organisation that sees the application' }
-    : orList(who);
+    : { zh: who.map((w) => w.zh).join('，或'), en: who.map((w) => w.en).join(', or ') };
   return {
     action,
     zh: `项目规则 ${action}：${whoText.zh}。看不到该报审的单位答 404（如同不存在）；无此权利答 ${rule.refused}；状态不允许时答相应错误码`,

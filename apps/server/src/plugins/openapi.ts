@@ -111,9 +111,14 @@ function documentRoute(method: string, url: string, schema: Record<string, unkno
   for (const [status, list] of byStatus)
     responses[String(status)] = {
       description: list
-        .map((c) => `${c}: ${ERROR_CODES[c]['zh-CN']} · ${ERROR_CODES[c]['en-US']}`)
+        .map((c) => `- \`${c}\`: ${ERROR_CODES[c]['zh-CN']} · ${ERROR_CODES[c]['en-US']}`)
         .join('\n'),
-      content: { 'application/json': { schema: errorRef } },
+      content: {
+        'application/json': {
+          schema: errorRef,
+          example: { code: list[0], message: ERROR_CODES[list[0]!]['zh-CN'] },
+        },
+      },
     };
 
   return {
