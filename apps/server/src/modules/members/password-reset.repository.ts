@@ -57,3 +57,22 @@ export async function accountsWithOpenRequest(db: Db, orgId: string, accountIds:
     );
   return new Set(rows.map((r) => r.accountId));
 }
+
+/**
+ * Whether some enabled admin administers every organisation the account belongs to (the account
+ * itself counts: an admin who forgot their password is asked about by the other admins).
+ */
+export async function someoneAdministersAll(db: Db, accountId: string): Promise<boolean> {
+  const theirs = await db
+    .select({ orgId: members.orgId })
+    .from(members)
+    .where(eq(members.accountId, accountId));
+  const orgIds = theirs.map((r) => r.orgId);
+  if (orgIds.length === 0) return false;
+  const admins = await db
+    .select({ orgs: sql<number>`count(distinct ${members.orgId})`.mapWith(Number) })
+    .from(members)
+    .where(and(eq(members.admin, true), eq(members.enabled, true), inArray(members.orgId, orgIds)))
+    .groupBy(members.accountId);
+  return admins.some((a) => a.orgs === orgIds.length);
+}

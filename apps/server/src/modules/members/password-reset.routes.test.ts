@@ -109,14 +109,23 @@ describe('忘记密码: the request reaches the organisation’s admins, who iss
   });
 
   it('asks only the organisation named, when one is', async () => {
-    // multi_user belongs to the design and the survey unit.
-    await forgot({ username: 'multi_user', orgName: '不存在的单位' });
-    expect((await todos(tokens.survey_admin)).length).toBe(0);
     const surveyName = detailOf<AccountDetail>(await send('GET', '/api/admin/account', tokens.survey_admin))
       .members[0]!.orgName;
-    await forgot({ username: 'multi_user', orgName: surveyName });
+    // Naming an organisation the person is not in asks nobody; naming theirs asks its admins.
+    await forgot({ username: 'survey_admin', orgName: '不存在的单位' });
+    expect(await todos(tokens.survey_admin)).toEqual([]);
+    await forgot({ username: 'survey_admin', orgName: surveyName });
     expect((await todos(tokens.survey_admin)).map((m) => m.orgId)).toEqual([surveyOrg]);
     expect((await todos(tokens.design_admin)).length).toBe(1);
+  });
+
+  it('asks nobody for a person in organisations no one admin runs together (the system admin resets those)', async () => {
+    // multi_user belongs to the design and the survey unit, whose admins differ: neither could
+    // issue a password that also opens the other, so no unanswerable to-do is sent.
+    const before = (await todos(tokens.design_admin)).length;
+    expect((await forgot({ username: 'multi_user' })).statusCode).toBe(200);
+    expect((await todos(tokens.design_admin)).length).toBe(before);
+    expect((await memberOf(surveyOrg, 'multi_user')).resetRequested).toBe(false);
   });
 
   it('refuses another organisation’s admin: the to-do stays open and the password unchanged', async () => {

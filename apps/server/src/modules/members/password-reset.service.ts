@@ -8,6 +8,7 @@ import {
   listReachableMemberships,
   openResetRequest,
   settleResetRequests,
+  someoneAdministersAll,
 } from './password-reset.repository.js';
 
 const REQUEST = 'ACCOUNT_PASSWORD_RESET_REQUEST';
@@ -25,6 +26,10 @@ export async function requestPasswordReset(
 ) {
   const account = await findAccountByUsername(ctx.db, input.username);
   if (!account?.enabled || account.systemAdmin) return;
+  // A one-time password opens every organisation of the account, so only an admin of all of them
+  // may issue it (members.service); where nobody is, the system admin resets it and no admin gets
+  // a to-do they could not do.
+  if (!(await someoneAdministersAll(ctx.db, account.id))) return;
   const reachable = (await listReachableMemberships(ctx.db, account.id)).filter(
     (m) => RECEIVERS[m.orgType] !== undefined && (input.orgName === undefined || m.orgName === input.orgName),
   );
