@@ -225,7 +225,12 @@ describe('change applications', () => {
 
   it('design and survey units cannot start a change: the submit area has no change form', async () => {
     const page = await signedIn('design_admin', '/sys_submit', { to: '/sys_submit/newchange' });
-    await page.waitForURL((url) => url.pathname === '/common/404');
+    // Spec §2 routes newchange in the submit area; it says why there is no form and leads to the list.
+    await page.waitForURL((url) => url.pathname === '/sys_submit/projects');
+    await expect
+      .poll(() => page.locator('.ant-message-notice').allTextContents())
+      .toContain('报审申请和变更申请由建设单位填报，勘察、设计单位不能新建或修改申请。');
+    expect(await page.locator('form').count()).toBe(0);
     await page.context().close();
   });
 

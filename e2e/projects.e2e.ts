@@ -189,7 +189,8 @@ describe('review applications', () => {
     expect(await detailValue(page, '提交次数')).toBe('0');
 
     // The list shows it, found by its code.
-    await page.locator('.area-sider').getByText('项目列表').click();
+    // The application form sits in its workspace, whose way back is the back-to-projects button.
+    await page.getByTestId('back-to-projects').click();
     await page.waitForURL((url) => url.pathname === '/sys_apply/projects');
     await searchProjects(page, code);
     await expect.poll(() => rows(page).count()).toBe(1);
@@ -270,6 +271,10 @@ describe('review applications', () => {
       `长沙市城市建设投资开发集团有限公司已提交项目「${name}」的报审，请上传并提交本单位的资料。`,
     );
     await item.click();
+    // The to-do opens the screen of its work, the upload (issue 17); the application is the
+    // workspace's first item.
+    await page.waitForURL((url) => url.pathname === `/sys_submit/${projectId}/workingDrawing`);
+    await page.getByTestId('project-menu-application').click();
     await page.waitForURL((url) => url.pathname === `/sys_submit/reportdetail/${projectId}`);
     await expect.poll(() => detailValue(page, '项目编号')).toBe(code);
     expect(await detailValue(page, '报审名称')).toBe(name);
@@ -278,7 +283,7 @@ describe('review applications', () => {
     expect(await page.getByTestId('submit-project').count()).toBe(0);
     expect(await page.getByTestId('edit-project').count()).toBe(0);
 
-    await page.locator('.area-sider').getByText('项目列表').click();
+    await page.getByTestId('back-to-projects').click();
     await page.waitForURL((url) => url.pathname === '/sys_submit/projects');
     await expect.poll(() => page.getByRole('row', { name: new RegExp(name) }).count()).toBe(1);
     await page.context().close();
@@ -386,6 +391,8 @@ describe('review applications', () => {
     const design = await newPage(browser);
     await signInTo(design, 'design_admin', '/sys_submit');
     const popover = await openPopover(design);
+    // The recall settled the to-do: it is listed under 已办 now.
+    await popover.getByText(/^已办/).click();
     await popover
       .getByTestId('message-item')
       .filter({ hasText: name })

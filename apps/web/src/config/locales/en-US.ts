@@ -716,6 +716,7 @@ export const enUS: Messages = {
     zip: 'Download as zip',
     zipOf: 'Only the materials of {{name}}',
     stateAccepted: 'The review agency accepted this version on {{time}}; it is in review.',
+    stateReviewed: 'The review agency accepted this version on {{time}}; its review is complete.',
     stateSent: 'This version was sent to review on {{time}} and awaits the review agency.',
     stateToReceive:
       'The construction unit sent this version on {{time}}: check the materials, then accept or return them.',

@@ -690,6 +690,7 @@ export const zhCN = {
     zip: '打包下载',
     zipOf: '仅下载 {{name}} 的资料',
     stateAccepted: '审查机构已于 {{time}} 接收本版资料，资料审查中。',
+    stateReviewed: '审查机构已于 {{time}} 接收本版资料，审查已完成。',
     stateSent: '本版资料已于 {{time}} 送审，等待审查机构接收。',
     stateToReceive: '建设单位已于 {{time}} 送审，请核对资料后接收或退回。',
     stateWaiting: '等待以下单位提交资料：{{names}}',

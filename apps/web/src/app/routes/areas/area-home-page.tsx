@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button, Card, Descriptions, Empty, Space, Spin, Tag, Typography } from 'antd';
+import { Button, Card, Col, Descriptions, Empty, Row, Space, Spin, Tag, Typography } from 'antd';
 import {
   AuditOutlined,
   BankOutlined,
@@ -14,6 +14,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
   AREAS,
+  MESSAGE_TYPES_BY_ORG_TYPE,
   ORG_TYPE_LABELS,
   PROFILE_LABELS,
   PROJECT_STATUSES,
@@ -27,6 +28,7 @@ import { useSession } from '../../../features/auth/hooks/session-context';
 import { usePlatformConfig } from '../../../features/platform/api/get-platform-config';
 import { useProjectStatusCounts } from '../../../features/projects/api/get-project-status-counts';
 import { isRouted } from '../../route-registry';
+import { TodoSummary } from './todo-summary';
 import './area-home-page.css';
 
 /** The areas with a project list, whose workbench counts it. */
@@ -123,8 +125,8 @@ function StatusCounts({ area, counts }: { area: AreaKey; counts: ProjectStatusCo
 }
 
 /**
- * The area's workbench: the person's open to-dos by kind, the applications of the list by status
- * and where to start, above who is working for which organisation in which role.
+ * The area's workbench: who is working for which organisation in which role, their open to-dos
+ * by kind, the applications of the list by status, and where to start.
  */
 export function AreaHomePage({ area }: { area: AreaKey }) {
   const { t } = useTranslation();
@@ -138,6 +140,9 @@ export function AreaHomePage({ area }: { area: AreaKey }) {
   const lists = LIST_AREAS.includes(area);
   const counts = useProjectStatusCounts(lists ? session.currentOrgId : null);
   const shortcuts = useShortcuts(area);
+  // To-dos come to organisations whose type has messages (spec §9); the acting one's are shown.
+  const acting = session.principal?.members.find((m) => m.orgId === session.currentOrgId);
+  const todoMember = acting && MESSAGE_TYPES_BY_ORG_TYPE[acting.orgType].length > 0 ? acting : null;
 
   return (
     <Space orientation="vertical" size="large" className="full-width">
@@ -180,14 +185,27 @@ export function AreaHomePage({ area }: { area: AreaKey }) {
           </Descriptions.Item>
         </Descriptions>
       </Card>
-      {lists && (
-        <Card title={t('workbench.counts')} className="workbench-card">
-          {counts.isError ? (
-            <Empty description={counts.error.message} />
-          ) : (
-            <StatusCounts area={area} counts={counts.data} />
+      {(todoMember || lists) && (
+        <Row gutter={[16, 16]}>
+          {todoMember && (
+            <Col xs={24} xl={lists ? 12 : 24}>
+              <Card title={t('workbench.todos')} className="workbench-card" data-testid="workbench-todos">
+                <TodoSummary area={area} member={todoMember} />
+              </Card>
+            </Col>
           )}
-        </Card>
+          {lists && (
+            <Col xs={24} xl={todoMember ? 12 : 24}>
+              <Card title={t('workbench.counts')} className="workbench-card">
+                {counts.isError ? (
+                  <Empty description={counts.error.message} />
+                ) : (
+                  <StatusCounts area={area} counts={counts.data} />
+                )}
+              </Card>
+            </Col>
+          )}
+        </Row>
       )}
       <Card title={t('workbench.shortcuts')} data-testid="workbench-shortcuts">
         <Space wrap>

@@ -23,7 +23,7 @@ import {
 } from '../../../features/projects/components/project-form';
 import { ApiError } from '../../../lib/http';
 import { buildingListPath } from './building-paths';
-import { ApplicationExtras, DraftDocs } from './project-pages';
+import { ApplicationExtras, DraftDocs, useLeaveDeleted } from './project-pages';
 import { changeDetailPath, editPath, projectDetailPath, projectListPath } from './project-paths';
 import { useProjectContext } from '../../layouts/project-layout';
 
@@ -34,8 +34,8 @@ import { useProjectContext } from '../../layouts/project-layout';
  * the project's workspace (inside the project layout, as its acting member).
  */
 export function ChangeDetailPage() {
-  const navigate = useNavigate();
   const { area, project, member } = useProjectContext();
+  const leave = useLeaveDeleted(area);
   const id = project.id;
   const orgId = member.orgId;
   const apply = area === 'apply';
@@ -52,7 +52,7 @@ export function ChangeDetailPage() {
         listPath={projectListPath(area)}
         manage={apply}
         editPath={apply ? editPath : undefined}
-        onDeleted={() => void navigate(projectListPath(area), { replace: true })}
+        onDeleted={leave}
         buildingsPath={buildingListPath(area, orgId, id)}
       >
         {alter.data ? (

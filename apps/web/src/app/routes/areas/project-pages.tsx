@@ -102,13 +102,19 @@ export function ProjectListPage({ area }: { area: ProjectArea }) {
   );
 }
 
+/** After a draft is deleted: back to the list. */
+export function useLeaveDeleted(area: ProjectArea) {
+  const navigate = useNavigate();
+  return () => void navigate(listPath(area), { replace: true });
+}
+
 /**
  * `reportdetail/:id` and `projects/rptinfo/:id` (`:projectId` in the joint area): one application,
  * read-only, as an item of the project's workspace (inside the project layout, as its acting member).
  */
 export function ProjectDetailPage() {
-  const navigate = useNavigate();
   const { area, project, member } = useProjectContext();
+  const leave = useLeaveDeleted(area);
   const apply = area === 'apply';
   // A change application has its own detail (a message about its submission opens this one).
   if (project.isAlter) return <Navigate to={changeDetailPath(area, project.id)} replace />;
@@ -121,7 +127,7 @@ export function ProjectDetailPage() {
         listPath={listPath(area)}
         manage={apply}
         editPath={apply ? editPath : undefined}
-        onDeleted={() => void navigate(listPath(area), { replace: true })}
+        onDeleted={leave}
         buildingsPath={buildingListPath(area, member.orgId, project.id)}
       />
       <ApplicationExtras area={area} orgId={member.orgId} project={project} />

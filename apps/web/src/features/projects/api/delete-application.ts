@@ -9,8 +9,8 @@ export function useDeleteApplication() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteApplication,
-    onSuccess: (_, id) => queryClient.removeQueries({ queryKey: [...PROJECTS_KEY, 'detail', id] }),
-    // Not awaited: the page that showed the draft is about to leave, and must not refetch it first.
+    // Not awaited, and the draft's own answers are neither refetched nor dropped (they expire): the
+    // page that shows them is about to leave, and either would read the draft again (404) first.
     onSettled: (_, __, id) =>
       void queryClient.invalidateQueries({
         queryKey: PROJECTS_KEY,

@@ -157,6 +157,7 @@ export function ProjectList({
               allowClear
               defaultValue={query.name}
               placeholder={t('projects.searchPlaceholder')}
+              aria-label={t('projects.searchPlaceholder')}
               style={{ width: 260 }}
               onSearch={(v) => update({ name: v.trim() })}
               data-testid="project-search"
@@ -164,6 +165,7 @@ export function ProjectList({
             <Select<ProjectStatus>
               allowClear
               placeholder={t('projects.allStatuses')}
+              aria-label={t('projects.status')}
               style={{ width: 200 }}
               value={query.status}
               onChange={(v) => update({ status: v })}
