@@ -44,8 +44,11 @@ export function toAppError(error: FastifyError | Error): AppError {
   if (error instanceof AppError) return error;
   if (hasZodFastifySchemaValidationErrors(error)) {
     // A path whose id is malformed names no record: 404 as for an unknown id, never "Invalid UUID".
-    if ((error as { validationContext?: string }).validationContext === 'params')
-      return new AppError('NOT_FOUND');
+    // Other path values (a count, a kind) stay 400: they are not ids.
+    const malformedIds =
+      (error as { validationContext?: string }).validationContext === 'params' &&
+      error.validation.every((v) => v.keyword === 'invalid_format' && v.params.format === 'uuid');
+    if (malformedIds) return new AppError('NOT_FOUND');
     const issues = error.validation.map((v) => ({
       field: [v.instancePath.replace(/^\//, '').replaceAll('/', '.')].filter(Boolean).join('') || undefined,
       message: v.message ?? 'invalid',

@@ -9,7 +9,9 @@ import type { Profile } from '@drp/domain';
  * Reading a row:
  * - The access check runs in onRequest, before validation. A mutating route is called with a
  *   body that fails validation, so a caller who passes the check gets 400 and nothing changes;
- *   anyone refused gets 401 (anonymous), 403 (no right) or 404 (someone else's organisation).
+ *   where the call names a malformed id in its path, a caller who passes gets 404, as for a
+ *   missing record (issue 17: never "Invalid UUID"); anyone refused gets 401 (anonymous),
+ *   403 (no right) or 404 (someone else's organisation).
  * - Org-scoped routes are walked against one fixed organisation, the demo design org
  *   (湖南省建筑设计院集团股份有限公司), so its admin, its plain member, another org's people and the
  *   system admin all show their answers.
@@ -487,8 +489,8 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   },
   'PUT /api/message/messageReceivers/:id/read': {
     call: { params: { id: 'not-a-receiver-id' } },
-    expected: signedIn(400),
-    note: 'A malformed id: fails validation, nothing is marked read.',
+    expected: signedIn(404),
+    note: 'A malformed id: 404 as a missing record, nothing is marked read.',
   },
   'PUT /api/message/messageReceivers/read': {
     call: { body: { orgIds: 'not-a-list' } },
@@ -514,7 +516,7 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
       jointMember: 403,
       infoStaff: 403,
       systemAdmin: 404,
-      default: 400,
+      default: 404,
     }),
     note:
       'Acting for the own organisation (X-Org-Id): construction, design, survey and review members ' +
@@ -535,7 +537,7 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   },
   'DELETE /api/checkDrawings/:orgId/projectDic/delete/:id': {
     call: { params: { ...constructOrg, id: 'not-a-master-id' } },
-    expected: constructOrgPath(400),
+    expected: constructOrgPath(404),
     note: 'A malformed master id: fails validation, nothing is deleted.',
   },
   'POST /api/checkDrawings/:orgId/projectDic/query': {
@@ -562,24 +564,24 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   },
   'DELETE /api/checkDrawings/project/delete/:id': {
     call: { params: { id: 'not-a-project-id' } },
-    expected: applyArea(400),
-    note: 'A malformed id: fails validation, nothing is deleted.',
+    expected: applyArea(404),
+    note: 'A malformed id: 404 as a missing record, nothing is deleted.',
   },
   'PUT /api/checkDrawings/project/:id/submit/:n': {
     call: { params: { id: 'not-a-project-id', n: '0' } },
-    expected: applyArea(400),
-    note: 'A malformed id: fails validation, nothing is submitted and nobody is told.',
+    expected: applyArea(404),
+    note: 'A malformed id: 404 as a missing record, nothing is submitted and nobody is told.',
   },
   'PUT /api/checkDrawings/project/revoke/:id': {
     call: { params: { id: 'not-a-project-id' } },
-    expected: applyArea(400),
-    note: 'A malformed id: fails validation, nothing is recalled.',
+    expected: applyArea(404),
+    note: 'A malformed id: 404 as a missing record, nothing is recalled.',
   },
 
   // Reading applications: the parties; the detail also supervision and joint review
   'GET /api/checkDrawings/project/detail/:id': {
     call: { params: { id: 'not-a-project-id' } },
-    expected: statuses({ anonymous: 401, infoStaff: 403, systemAdmin: 403, default: 400 }),
+    expected: statuses({ anonymous: 401, infoStaff: 403, systemAdmin: 403, default: 404 }),
     note:
       'Every organisation type with its working profile passes (the record check then decides who ' +
       'sees which application) and the malformed id fails validation; the information staff and the ' +
@@ -587,12 +589,12 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   },
   'GET /api/checkDrawings/project/isFirstReport/:id': {
     call: { params: { id: 'not-a-project-id' } },
-    expected: partyAreas(400),
+    expected: partyAreas(404),
     note: 'A malformed id: the parties pass and fail validation.',
   },
   'GET /api/checkDrawings/project/isAccept/:projectId': {
     call: { params: { projectId: 'not-a-project-id' } },
-    expected: partyAreas(400),
+    expected: partyAreas(404),
     note: 'A malformed id: the parties pass and fail validation.',
   },
   'GET /api/checkDrawings/project/pagelist': {
@@ -630,32 +632,32 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   // Buildings: acting for the caller's own organisation on a malformed or unknown project
   [`GET ${B}/getBuildings`]: {
     call: { params: ownMalformedProject },
-    expected: readers(400),
+    expected: readers(404),
     note: 'Acting for the own organisation on a malformed project id: every project area passes and fails validation.',
   },
-  [`GET ${B}/queryBuildings`]: { call: { params: ownMalformedProject }, expected: readers(400) },
+  [`GET ${B}/queryBuildings`]: { call: { params: ownMalformedProject }, expected: readers(404) },
   [`GET ${B}/queryTaskBuildings`]: {
     call: { params: ownMalformedProject },
-    expected: agency(400),
+    expected: agency(404),
     note: 'The buildings review missions can be given for: the review agency only.',
   },
   [`GET ${B}/queryAssignedTaskBuildings`]: {
     call: { params: ownMalformedProject },
-    expected: agency(400),
+    expected: agency(404),
     note: "The buildings of the signed-in reviewer's own missions: the review agency only.",
   },
-  [`GET ${B}/getBuildingDictionary`]: { call: { params: ownMalformedProject }, expected: readers(400) },
+  [`GET ${B}/getBuildingDictionary`]: { call: { params: ownMalformedProject }, expected: readers(404) },
   [`GET ${B}/:buildingId`]: {
     call: { params: { ...ownProject, buildingId: 'not-a-building-id' } },
-    expected: readers(400),
+    expected: readers(404),
   },
   [`GET ${B}/getAll/:ids`]: {
     call: { params: { ...ownProject, ids: 'not-a-building-id' } },
-    expected: readers(400),
+    expected: readers(404),
   },
   [`PUT ${B}/confirm/:id`]: {
     call: { params: { ...ownProject, id: 'not-a-building-id' } },
-    expected: agency(400),
+    expected: agency(404),
     note: 'A malformed building id: nothing is confirmed. The service further needs the office admin or director (403 for the reviewer).',
   },
   [`POST ${B}/saveBuildingInfo`]: {
@@ -670,21 +672,21 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   },
   [`PUT ${B}/submit/:ids`]: {
     call: { params: { ...ownProject, ids: 'not-a-building-id' } },
-    expected: editors(400),
+    expected: editors(404),
     note: 'Malformed ids: nothing is submitted.',
   },
   [`DELETE ${B}/deleteBuildingInfos/:ids`]: {
     call: { params: { ...ownProject, ids: 'not-a-building-id' } },
-    expected: editors(400),
+    expected: editors(404),
     note: 'Malformed ids: nothing is deleted.',
   },
   [`GET ${B}/getBuildingSurveyInfo/:id`]: {
     call: { params: { ...ownProject, id: 'not-a-building-id' } },
-    expected: readers(400),
+    expected: readers(404),
   },
   [`GET ${B}/getBuildingHazardSources/:id`]: {
     call: { params: { ...ownProject, id: 'not-a-building-id' } },
-    expected: readers(400),
+    expected: readers(404),
   },
   [`POST ${B}/saveBuildingHazardSources`]: {
     call: { params: ownProject, body: {} },
@@ -693,23 +695,23 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   },
   [`GET ${B}/getBuildingDesignInfo/:id`]: {
     call: { params: { ...ownProject, id: 'not-a-building-id' } },
-    expected: readers(400),
+    expected: readers(404),
   },
   [`POST ${B}/saveBuildingDesignInfos`]: {
     call: { params: ownProject, body: {} },
     expected: units(400),
     note: 'Empty rows: fails validation. Survey units pass the area check; the service refuses them 403.',
   },
-  [`GET ${B}/getDesignUnit`]: { call: { params: ownMalformedProject }, expected: readers(400) },
-  [`GET ${B}/getSurveyUnit`]: { call: { params: ownMalformedProject }, expected: readers(400) },
+  [`GET ${B}/getDesignUnit`]: { call: { params: ownMalformedProject }, expected: readers(404) },
+  [`GET ${B}/getSurveyUnit`]: { call: { params: ownMalformedProject }, expected: readers(404) },
   [`PUT ${B}/reject/:ids`]: {
     call: { params: { ...ownProject, ids: 'not-a-building-id' }, body: { reason: 42 } },
-    expected: agency(400),
+    expected: agency(404),
     note: 'Malformed ids and a non-text reason: nothing is rejected, no message is sent.',
   },
   [`GET ${B}/allowReject/:id`]: {
     call: { params: { ...ownProject, id: 'not-a-building-id' } },
-    expected: agency(400),
+    expected: agency(404),
   },
   [`POST ${B}/copyBuildingInfo`]: {
     call: { params: ownProject },
@@ -718,12 +720,12 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   },
   'DELETE /api/checkDrawings/:orgId/building/deleteBuildingHazardSources/:ids': {
     call: { params: { orgId: ownOrg(), ids: 'not-a-hazard-source-id' } },
-    expected: editors(400),
+    expected: editors(404),
     note: 'Malformed ids: nothing is deleted.',
   },
   'DELETE /api/checkDrawings/:orgId/building/deleteBuildingDesignInfos/:ids': {
     call: { params: { orgId: ownOrg(), ids: 'not-a-design-info-id' } },
-    expected: units(400),
+    expected: units(404),
     note: 'Malformed ids: nothing is deleted.',
   },
   'POST /api/checkDrawings/:orgId/buildingFeedback/add': {
@@ -733,7 +735,7 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   },
   'GET /api/checkDrawings/:orgId/buildingFeedback/query/:id': {
     call: { params: { orgId: ownOrg(), id: 'not-a-building-id' } },
-    expected: readers(400),
+    expected: readers(404),
   },
   'GET /api/checkDrawings/project/getSurveyDesignUnits': {
     call: { query: { buildingIds: 'not-a-building-id' }, headers: { 'x-org-id': ownOrg() } },
@@ -744,28 +746,28 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   // Survey info: acting for the caller's own organisation on a malformed project
   'GET /api/checkDrawings/:orgId/:projectId/surveyInfo/get': {
     call: { params: ownMalformedProject },
-    expected: units(400),
+    expected: units(404),
     note: 'The submit area (design and survey units) passes and fails validation; the service answers 404 to all but the named survey units.',
   },
   'POST /api/checkDrawings/:orgId/:projectId/surveyInfo/save': {
     call: { params: ownMalformedProject, body: {} },
-    expected: units(400),
+    expected: units(404),
     note: 'Empty form on a malformed project: fails validation, nothing is saved.',
   },
   'PUT /api/checkDrawings/:orgId/:projectId/surveyInfo/submit/:id': {
     call: { params: { ...ownMalformedProject, id: '-1' } },
-    expected: units(400),
+    expected: units(404),
     note: 'A malformed project id: nothing is submitted.',
   },
   'GET /api/checkDrawings/:orgId/:projectId/surveyInfo/getSurveyInfos': {
     call: { params: ownMalformedProject },
-    expected: readers(400),
+    expected: readers(404),
   },
 
   // Document repository: readers of the application read; the units change their own folders
   'GET /api/checkDrawings/:orgId/:projectId/docRepositoryVersion/listAll': {
     call: { params: ownMalformedProject },
-    expected: readers(400),
+    expected: readers(404),
   },
   'GET /api/checkDrawings/:orgId/:projectId/docRepository/listTree': {
     call: { params: ownProject, query: { versionId: 'x', category: 'DESIGN' } },
@@ -783,7 +785,7 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   },
   'GET /api/checkDrawings/:orgId/:projectId/docRepository/getPersonInfo/:id': {
     call: { params: { ...ownProject, id: 'x' } },
-    expected: readers(400),
+    expected: readers(404),
   },
   'GET /api/checkDrawings/:orgId/:projectId/docRepository/getOperationCode': {
     call: { params: ownProject, query: { versionId: 'x', folderId: 'y' } },
@@ -843,24 +845,24 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   },
   'PUT /api/checkDrawings/:orgId/:projectId/docRepository/rename/:id': {
     call: { params: { ...ownProject, id: 'x' }, body: {} },
-    expected: units(400),
+    expected: units(404),
   },
   'DELETE /api/checkDrawings/:orgId/:projectId/docRepository/delete/:id': {
     call: { params: { ...ownProject, id: 'x' } },
-    expected: units(400),
+    expected: units(404),
     note: 'A malformed id: nothing is deleted.',
   },
   'DELETE /api/checkDrawings/:orgId/:projectId/docRepository/deleteAll/:ids': {
     call: { params: { ...ownProject, ids: 'x,y' } },
-    expected: units(400),
+    expected: units(404),
   },
   'GET /api/checkDrawings/:orgId/:projectId/docRepository/updown/:id/:targetId/:flag': {
     call: { params: { ...ownProject, id: 'x', targetId: 'y', flag: 'up' } },
-    expected: units(400),
+    expected: units(404),
   },
   'GET /api/checkDrawings/:orgId/:projectId/docRepository/reorder/:x': {
     call: { params: { ...ownProject, x: 'x' } },
-    expected: units(400),
+    expected: units(404),
   },
   'GET /api/checkDrawings/:orgId/:projectId/docRepository/getViewURL': {
     call: { params: ownProject, query: { fileId: 'x' } },
@@ -882,14 +884,14 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
       params: { projectId: 'not-a-project-id', versionId: 'x' },
       headers: { 'x-org-id': ownOrg() },
     },
-    expected: readers(400),
+    expected: readers(404),
     note: 'Acting for the own organisation (X-Org-Id) on a malformed project: no archive is made; the system admin names the design org: 404.',
   },
 
   // Change applications: the construction unit writes; the detail follows the application detail
   'GET /api/checkDrawings/projectAlterDetail/:id': {
     call: { params: { id: 'not-a-project-id' } },
-    expected: statuses({ anonymous: 401, infoStaff: 403, systemAdmin: 403, default: 400 }),
+    expected: statuses({ anonymous: 401, infoStaff: 403, systemAdmin: 403, default: 404 }),
     note: 'As the application detail: every working organisation passes and the malformed id fails validation.',
   },
   'POST /api/checkDrawings/projectAlterDetail/saveOrUpdate': {
@@ -916,17 +918,17 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
   },
   'DELETE /api/checkDrawings/projectDoc/delete/:id': {
     call: { params: { id: 'not-a-doc-id' } },
-    expected: applyArea(400),
-    note: 'A malformed id: fails validation, nothing is deleted.',
+    expected: applyArea(404),
+    note: 'A malformed id: 404 as a missing record, nothing is deleted.',
   },
   'POST /api/checkDrawings/projectDoc/remark/edit/:id': {
     call: { params: { id: 'not-a-doc-id' }, body: {} },
-    expected: applyArea(400),
-    note: 'A malformed id: fails validation, nothing changes.',
+    expected: applyArea(404),
+    note: 'A malformed id: 404 as a missing record, nothing changes.',
   },
   'GET /api/checkDrawings/projectDoc/download/:id': {
     call: { params: { id: 'not-a-doc-id' } },
-    expected: statuses({ anonymous: 401, infoStaff: 403, systemAdmin: 403, default: 400 }),
+    expected: statuses({ anonymous: 401, infoStaff: 403, systemAdmin: 403, default: 404 }),
   },
 
   // Portal articles, files, links and footer: the public reads what is published, staff keep it

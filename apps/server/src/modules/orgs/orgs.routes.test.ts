@@ -106,7 +106,7 @@ describe('organisations', () => {
       );
       expect(missing.statusCode).toBe(404);
       expect((await call(designUser, 'GET', '/api/admin/member/getOrgAdmins/not-an-id')).statusCode).toBe(
-        400,
+        404,
       );
     });
   });

@@ -405,7 +405,7 @@ describe('portal articles', () => {
       400,
       'VALIDATION_FAILED',
     );
-    refused(await api.call('GET', '/api/portal/articles/not-an-id'), 400, 'VALIDATION_FAILED');
+    refused(await api.call('GET', '/api/portal/articles/not-an-id'), 404, 'NOT_FOUND');
     refused(
       await api.call('GET', '/api/info/portal/articles/00000000-0000-4000-8000-000000000001', staff),
       404,

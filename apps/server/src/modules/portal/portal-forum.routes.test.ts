@@ -191,7 +191,7 @@ describe('portal forum', () => {
     expect(topic.replies.map((r) => r.authorName)).toEqual(['张伟', '陈明']);
     expect(topic.lastReplyAt).toBe(topic.replies[1]!.createdAt);
     refused(await reply('design_admin', randomUUID(), '<p>x</p>'), 404, 'NOT_FOUND');
-    refused(await get('/api/portal/forum/topics/not-an-id'), 400, 'VALIDATION_FAILED');
+    refused(await get('/api/portal/forum/topics/not-an-id'), 404, 'NOT_FOUND');
   });
 
   it('refuses replies to a locked topic, which the public still reads', async () => {

@@ -378,7 +378,7 @@ describe('change applications', () => {
     refused(await saveOrUpdate('construct_admin', changeRequest({ id: first.id })), 404, 'NOT_FOUND');
     refused(await saveOrUpdate('construct_admin', changeRequest({ id: randomUUID() })), 404, 'NOT_FOUND');
     refused(await alterDetail('construct_admin', randomUUID()), 404, 'NOT_FOUND');
-    refused(await alterDetail('construct_admin', 'not-an-id'), 400, 'VALIDATION_FAILED');
+    refused(await alterDetail('construct_admin', 'not-an-id'), 404, 'NOT_FOUND');
     expect(detailOf<ProjectAlterDetail>(await alterDetail('construct_admin', changeId))).toEqual(before);
   });
 

@@ -615,12 +615,12 @@ describe('submitting and recalling an application', () => {
     expect(await s.messagesAbout('design_admin', twice, 'CONSTRUCT_PROJECT_SUBMIT')).toHaveLength(1);
   });
 
-  it('answers malformed ids and counts with 400 and unknown applications with 404', async () => {
-    refused(await s.api.submit(owner(), 'not-a-project', 0), 400, 'VALIDATION_FAILED');
+  it('answers malformed counts with 400, and malformed ids and unknown applications with 404', async () => {
+    refused(await s.api.submit(owner(), 'not-a-project', 0), 404, 'NOT_FOUND');
     refused(await s.api.submit(owner(), id, -1), 400, 'VALIDATION_FAILED');
     refused(await s.api.submit(owner(), id, 'first'), 400, 'VALIDATION_FAILED');
-    refused(await s.api.revoke(owner(), 'not-a-project'), 400, 'VALIDATION_FAILED');
-    refused(await s.api.detail(owner(), 'not-a-project'), 400, 'VALIDATION_FAILED');
+    refused(await s.api.revoke(owner(), 'not-a-project'), 404, 'NOT_FOUND');
+    refused(await s.api.detail(owner(), 'not-a-project'), 404, 'NOT_FOUND');
     const unknown = randomUUID();
     refused(await s.api.detail(owner(), unknown), 404, 'NOT_FOUND');
     refused(await s.api.submit(owner(), unknown, 0), 404, 'NOT_FOUND');

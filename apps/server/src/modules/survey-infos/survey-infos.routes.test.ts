@@ -262,7 +262,7 @@ describe('survey information of a survey unit', () => {
     refused(await get('survey_admin', org.survey!, draft), 404, 'NOT_FOUND');
     refused(await save('survey_admin', org.survey!, surveyForm(), draft), 404, 'NOT_FOUND');
     refused(await get('survey_admin', org.survey!, randomUUID()), 404, 'NOT_FOUND');
-    refused(await get('survey_admin', org.survey!, 'not-a-project'), 400, 'VALIDATION_FAILED');
+    refused(await get('survey_admin', org.survey!, 'not-a-project'), 404, 'NOT_FOUND');
     // Other areas may not call the survey unit's calls at all.
     refused(await get('construct_admin', org.construct!), 403, 'FORBIDDEN');
     expect(await listed('survey_admin', org.survey!)).toEqual([[orgName('survey'), 'DRAFT']]);
@@ -274,7 +274,7 @@ describe('survey information of a survey unit', () => {
     // Another unit's id, an unknown id and a malformed one.
     refused(await submit('survey2_admin', survey2, own.id), 404, 'NOT_FOUND');
     refused(await submit('survey_admin', org.survey!, randomUUID()), 404, 'NOT_FOUND');
-    refused(await submit('survey_admin', org.survey!, 'first'), 400, 'VALIDATION_FAILED');
+    refused(await submit('survey_admin', org.survey!, 'first'), 404, 'NOT_FOUND');
 
     const submitted = detailOf<SurveyInfo>(await submit('survey_admin', org.survey!, '-1'));
     expect(submitted).toMatchObject({ id: own.id, status: 'SUBMITTED' });
