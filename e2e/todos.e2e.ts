@@ -45,7 +45,7 @@ const toasts = (page: Page) => page.locator('.ant-message-notice').allTextConten
 async function openPopover(page: Page) {
   await page.getByTestId('message-bell').click();
   await popover(page).waitFor({ state: 'visible' });
-  await expect.poll(() => popover(page).locator('.ant-spin').count(), { timeout: 5_000 }).toBe(0);
+  await expect.poll(() => popover(page).locator('.ant-spin').count(), { timeout: 10_000 }).toBe(0);
 }
 const tab = (page: Page, name: '待办' | '已办' | '通知') =>
   popover(page).locator('.ant-segmented-item').filter({ hasText: name }).click();
@@ -136,7 +136,7 @@ describe('to-dos: addressed, opened, settled by the work, listed as done', () =>
     await openPopover(designer);
     await tab(designer, '待办');
     const todo = itemAbout(designer, PROJECT);
-    await expect.poll(() => todo.count(), { timeout: 5_000 }).toBe(1);
+    await expect.poll(() => todo.count(), { timeout: 10_000 }).toBe(1);
     expect(await todo.getAttribute('data-state')).toBe('todo');
     expect(await todo.locator('.ant-tag').textContent()).toBe('建设单位提交报审');
     await todo.click();
@@ -154,7 +154,7 @@ describe('to-dos: addressed, opened, settled by the work, listed as done', () =>
     await expect.poll(() => toasts(designer)).toContain('资料已提交');
     await openPopover(designer);
     await tab(designer, '待办');
-    await expect.poll(() => itemAbout(designer, PROJECT).count(), { timeout: 5_000 }).toBe(0);
+    await expect.poll(() => itemAbout(designer, PROJECT).count(), { timeout: 10_000 }).toBe(0);
     await tab(designer, '已办');
     const done = itemAbout(designer, PROJECT);
     await expect.poll(() => done.count()).toBe(1);
@@ -169,7 +169,7 @@ describe('to-dos: addressed, opened, settled by the work, listed as done', () =>
     const surveyor = await signedIn(browser, 'survey_admin', '/sys_submit');
     await openPopover(surveyor);
     await tab(surveyor, '待办');
-    await expect.poll(() => itemAbout(surveyor, PROJECT).count(), { timeout: 5_000 }).toBe(1);
+    await expect.poll(() => itemAbout(surveyor, PROJECT).count(), { timeout: 10_000 }).toBe(1);
     await itemAbout(surveyor, PROJECT).click();
     await surveyor.waitForURL((url) => url.pathname === `/sys_submit/${project.id}/reconnaissance`);
     await surveyor.context().close();
@@ -184,7 +184,7 @@ describe('to-dos: addressed, opened, settled by the work, listed as done', () =>
     const owner = await signedIn(browser, 'construct_admin', '/sys_apply');
     await openPopover(owner);
     await tab(owner, '待办');
-    await expect.poll(() => itemAbout(owner, PROJECT).count(), { timeout: 5_000 }).toBe(2);
+    await expect.poll(() => itemAbout(owner, PROJECT).count(), { timeout: 10_000 }).toBe(2);
     await itemAbout(owner, PROJECT).filter({ hasText: '施工图' }).click();
     await owner.waitForURL((url) => url.pathname === `/sys_apply/${project.id}/workingDrawing`);
     await owner.getByTestId('send-doc').waitFor();
@@ -196,7 +196,7 @@ describe('to-dos: addressed, opened, settled by the work, listed as done', () =>
     // Settling tells the settled organisation's open pages at once (the live stream).
     await openPopover(owner);
     await tab(owner, '待办');
-    await expect.poll(() => itemAbout(owner, PROJECT).count(), { timeout: 5_000 }).toBe(0);
+    await expect.poll(() => itemAbout(owner, PROJECT).count(), { timeout: 10_000 }).toBe(0);
     await tab(owner, '已办');
     await expect.poll(() => itemAbout(owner, PROJECT).count()).toBe(2);
     for (const note of await itemAbout(owner, PROJECT).getByTestId('message-settled').allTextContents())
@@ -216,13 +216,13 @@ describe('to-dos: addressed, opened, settled by the work, listed as done', () =>
     const director = await signedIn(browser, 'censor_director', '/sys_audit');
     await openPopover(director);
     await tab(director, '待办');
-    await expect.poll(() => itemAbout(director, PROJECT).count(), { timeout: 5_000 }).toBe(1);
+    await expect.poll(() => itemAbout(director, PROJECT).count(), { timeout: 10_000 }).toBe(1);
 
     const agency = await signedIn(browser, 'censor_admin', '/sys_audit');
     await openPopover(agency);
     await tab(agency, '待办');
     const todo = itemAbout(agency, PROJECT);
-    await expect.poll(() => todo.count(), { timeout: 5_000 }).toBe(1);
+    await expect.poll(() => todo.count(), { timeout: 10_000 }).toBe(1);
     expect(await todo.textContent()).toContain('请查收并受理');
     await todo.click();
     await agency.waitForURL(
@@ -234,12 +234,12 @@ describe('to-dos: addressed, opened, settled by the work, listed as done', () =>
     await expect.poll(() => toasts(agency)).toContain('资料已接收');
     await openPopover(agency);
     await tab(agency, '待办');
-    await expect.poll(() => itemAbout(agency, PROJECT).count(), { timeout: 5_000 }).toBe(0);
+    await expect.poll(() => itemAbout(agency, PROJECT).count(), { timeout: 10_000 }).toBe(0);
     await agency.context().close();
 
     // Anyone entitled may do it: the director's open list drops the to-do the administrator's
     // work settled, live.
-    await expect.poll(() => itemAbout(director, PROJECT).count(), { timeout: 5_000 }).toBe(0);
+    await expect.poll(() => itemAbout(director, PROJECT).count(), { timeout: 10_000 }).toBe(0);
     await tab(director, '已办');
     const done = itemAbout(director, PROJECT);
     await expect.poll(() => done.count()).toBe(1);
@@ -257,10 +257,11 @@ describe('to-dos: addressed, opened, settled by the work, listed as done', () =>
     await director.locator('.ant-select-item-option').filter({ hasText: '已办' }).click();
     await director.getByTestId('message-centre-project').click();
     await director.locator('.ant-select-item-option').filter({ hasText: PROJECT }).click();
-    await expect.poll(() => centre.locator('.ant-table-row').count(), { timeout: 5_000 }).toBe(1);
+    await expect.poll(() => centre.locator('.ant-table-row').count(), { timeout: 10_000 }).toBe(1);
     const row = centre.locator('.ant-table-row').first();
     expect(await row.textContent()).toContain('请查收并受理');
     expect(await row.getByTestId('message-settled').textContent()).toMatch(/^张伟 于 .+ 办结/);
+    await expect.poll(() => centre.locator('.ant-spin-spinning').count()).toBe(0);
     await expectAccessible(director, 'the message centre');
     // Its row opens the same screen as the popover.
     await row.getByRole('button', { name: /查看/ }).click();
@@ -277,15 +278,15 @@ describe('to-dos: addressed, opened, settled by the work, listed as done', () =>
     await page.getByTestId('message-bell').focus();
     await page.keyboard.press('Enter');
     await popover(page).waitFor({ state: 'visible' });
-    await expect.poll(() => popover(page).locator('.ant-spin').count(), { timeout: 5_000 }).toBe(0);
+    await expect.poll(() => popover(page).locator('.ant-spin').count(), { timeout: 10_000 }).toBe(0);
     const labels = await popover(page).locator('.ant-segmented-item-label').allTextContents();
     expect(labels.map((l) => l.replace(/ \(\d+\)$/, ''))).toEqual(['To do', 'Done', 'Notices']);
     const open = Number(/\((\d+)\)/.exec(labels[0]!)![1]);
     await expectAccessible(page, 'the message popover', { include: '[data-testid="message-popover"]' });
     // The agency's acceptance above told the design unit (a notice, unread): 全部已读 reads it.
-    await expect.poll(() => bellCount(page), { timeout: 5_000 }).toBeGreaterThan(open);
+    await expect.poll(() => bellCount(page), { timeout: 10_000 }).toBeGreaterThan(open);
     await popover(page).getByTestId('message-read-all').click();
-    await expect.poll(() => bellCount(page), { timeout: 5_000 }).toBe(open);
+    await expect.poll(() => bellCount(page), { timeout: 10_000 }).toBe(open);
     expect(await popover(page).getByTestId('message-read-all').isDisabled()).toBe(true);
     // The open to-dos are still to do: reading is not doing.
     expect(await popover(page).locator('.ant-segmented-item-label').first().textContent()).toBe(labels[0]);
