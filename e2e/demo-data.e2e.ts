@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openSignedIn } from './support/browser';
+import { DEMO_PASSWORD, launchBrowser, openSignedIn } from './support/browser';
+import { apiSession, call } from './support/project-api';
 import { startServer, type RunningServer } from './support/server';
 
 /**
@@ -55,5 +56,40 @@ describe('demo data on first start', () => {
       .poll(() => other.getByTestId('project-table').locator('.ant-table-placeholder').count())
       .toBe(1);
     await other.context().close();
+  });
+
+  it('tells one story of the passed application: materials handed over and accepted, no upload left to do', async () => {
+    const censor = await apiSession(server.baseURL, 'censor_admin', DEMO_PASSWORD);
+    const listed = await call<{ items: { id: string; name: string; status: string }[] }>(
+      censor,
+      'GET',
+      '/api/checkDrawings/project/pagelist?page=0&pageSize=10',
+    );
+    const passed = listed.items.find((p) => p.status === 'PASSED')!;
+    const school = listed.items.find((p) => p.status === 'SUBMITTED')!;
+
+    // The agency reads the drawings it accepted; their review is over, and it says so.
+    const page = await projectsOf('censor_admin', '/sys_audit');
+    await page.goto(`/sys_audit/${censor.orgId}/${passed.id}/workingDrawingList`);
+    await expect.poll(() => page.getByTestId('doc-version-status').textContent()).toBe('审查完成');
+    expect(await page.getByTestId('doc-handover-state').textContent()).toContain('审查已完成');
+    await expect
+      .poll(() => page.getByTestId('doc-file-table').getByTestId('file-open').count())
+      .toBeGreaterThan(0);
+    await page.context().close();
+
+    // The units' upload to-dos of the passed application were settled by their hand-over; only
+    // the school's, still being uploaded, are open.
+    for (const unit of ['design_admin', 'survey_admin']) {
+      const session = await apiSession(server.baseURL, unit, DEMO_PASSWORD);
+      const todos = await call<{ items: { projectId: string | null; type: string }[] }>(
+        session,
+        'GET',
+        '/api/message/messages?state=todo&size=50',
+      );
+      expect(todos.items.map((m) => [m.projectId, m.type])).toEqual([
+        [school.id, 'CONSTRUCT_PROJECT_SUBMIT'],
+      ]);
+    }
   });
 });

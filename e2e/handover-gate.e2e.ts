@@ -280,4 +280,23 @@ describe('plausible building data', () => {
     await page.waitForURL((url) => /\/buildingList\/[0-9a-f-]{36}$/.test(url.pathname));
     await page.context().close();
   });
+
+  it('opens the location picker on the province the platform serves, choosing nothing by itself', async () => {
+    const page = await signedIn(browser, 'construct_admin', '/sys_apply/newreport');
+    await page.getByRole('button', { name: /新建工程项目/ }).click();
+    const picker = page.locator('.ant-cascader:visible').first();
+    await picker.click();
+    const menus = page.locator('.ant-cascader-dropdown:visible .ant-cascader-menu');
+    await expect.poll(() => menus.count()).toBe(2);
+    expect(await menus.first().locator('.ant-cascader-menu-item-active').textContent()).toBe('湖南省');
+    expect(await menus.nth(1).locator('.ant-cascader-menu-item').first().textContent()).toBe('长沙市');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => menus.count()).toBe(0);
+    expect(await picker.locator('.ant-select-content').textContent()).not.toContain('湖南省');
+    await picker.click();
+    await page.locator('.ant-cascader-menu-item', { hasText: '长沙市' }).click();
+    await page.locator('.ant-cascader-menu-item', { hasText: '岳麓区' }).click();
+    await expect.poll(() => picker.textContent()).toContain('湖南省 / 长沙市 / 岳麓区');
+    await page.context().close();
+  });
 });

@@ -44,7 +44,7 @@ export function RegionCascader({
       options={options}
       changeOnSelect
       showSearch
-      allowClear
+      allowClear={Boolean(value)}
       placeholder={placeholder}
       aria-label={ariaLabel}
       style={style}

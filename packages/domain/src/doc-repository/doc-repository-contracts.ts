@@ -23,6 +23,22 @@ export const DOC_VERSION_STATUSES = {
   REVIEW: { 'zh-CN': '审查中', 'en-US': 'In review' },
 } as const satisfies Record<string, Texts>;
 export type DocVersionStatus = keyof typeof DOC_VERSION_STATUSES;
+
+/**
+ * An accepted version of an application whose review is over (passed, filed) is no longer "in
+ * review": it reads as the review that was completed on it.
+ */
+export const DOC_VERSION_REVIEWED: Texts = { 'zh-CN': '审查完成', 'en-US': 'Review complete' };
+
+/** What a version's status reads as, given where its application stands. */
+export function docVersionStatusText(
+  status: DocVersionStatus,
+  applicationStatus: string | undefined,
+  locale: Locale,
+): string {
+  const over = applicationStatus === 'PASSED' || applicationStatus === 'FILED';
+  return status === 'REVIEW' && over ? DOC_VERSION_REVIEWED[locale] : DOC_VERSION_STATUSES[status][locale];
+}
 export const DOC_VERSION_STATUS_KEYS = Object.keys(DOC_VERSION_STATUSES) as [
   DocVersionStatus,
   ...DocVersionStatus[],

@@ -45,6 +45,7 @@ export function DocRepositoryPage({ category }: { category: DocCategory }) {
       category={category}
       mode="upload"
       projectName={project.name}
+      applicationStatus={project.status}
     />
   );
 }
@@ -63,6 +64,7 @@ export function ApplyDocRepositoryPage({ category }: { category: DocCategory }) 
       category={category}
       mode="send"
       projectName={project.name}
+      applicationStatus={project.status}
       categoryLinks={{ DESIGN: `${base}/workingDrawing`, SURVEY: `${base}/reconnaissance` }}
       buildingLink={(id) =>
         id
@@ -92,6 +94,7 @@ export function AuditDocRepositoryPage({ category, receive }: { category: DocCat
       mode={receive ? 'receive' : 'read'}
       versionsListed={receive ? 'UPLOADING' : 'REVIEW'}
       projectName={project.name}
+      applicationStatus={project.status}
       categoryLinks={receive ? { DESIGN: `${base}/workingDrawing`, SURVEY: `${base}/reconnaissance` } : list}
       buildingLink={(id) =>
         id
@@ -112,6 +115,7 @@ export function ReaderDocRepositoryPage({ category }: { category: DocCategory })
       category={category}
       mode="read"
       projectName={project.name}
+      applicationStatus={project.status}
     />
   );
 }

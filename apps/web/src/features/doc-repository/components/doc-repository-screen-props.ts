@@ -1,4 +1,4 @@
-import type { DocCategory } from '@drp/domain';
+import type { DocCategory, ProjectStatus } from '@drp/domain';
 import type { ProjectTarget } from '../../../lib/project-target';
 import type { DocVersionListStatus } from '../api/get-doc-versions';
 
@@ -27,6 +27,8 @@ export interface DocRepositoryScreenProps {
    * of a hand-over links to where it is fixed.
    */
   buildingLink?: (buildingId: string | null) => string;
+  /** Where the application stands: an accepted version of a passed one reads as reviewed. */
+  applicationStatus?: ProjectStatus;
 }
 
 /** A refusal as the server said it, for a message toast. */

@@ -4,7 +4,7 @@ import { Alert, Card, Select, Space, Tag } from 'antd';
 import { CheckCircleOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
-import { DOC_CATEGORIES, DOC_VERSION_STATUSES, docVersionName, type DocVersion } from '@drp/domain';
+import { DOC_CATEGORIES, docVersionName, docVersionStatusText, type DocVersion } from '@drp/domain';
 import { currentLocale } from '../../../config/i18n';
 import { useDocFeedback } from '../api/get-doc-feedback';
 import { useDocTree } from '../api/get-doc-tree';
@@ -33,6 +33,7 @@ export function DocVersionView({
   categoryLinks,
   projectName,
   buildingLink,
+  applicationStatus,
   versions,
   version,
   onVersion,
@@ -96,7 +97,7 @@ export function DocVersionView({
             data-testid="doc-version-select"
           />
           <Tag color={STATUS_COLOR[version.businessStatus]} data-testid="doc-version-status">
-            {DOC_VERSION_STATUSES[version.businessStatus][locale]}
+            {docVersionStatusText(version.businessStatus, applicationStatus, locale)}
           </Tag>
         </Space>
       }
@@ -113,7 +114,9 @@ export function DocVersionView({
       }
     >
       <div className="doc-repository-alerts">
-        {mode !== 'upload' && state.data && <DocHandoverNotice mode={mode} state={state.data} />}
+        {mode !== 'upload' && state.data && (
+          <DocHandoverNotice mode={mode} state={state.data} applicationStatus={applicationStatus} />
+        )}
         {mode === 'upload' && own?.committed && (
           <Alert
             type="success"
