@@ -59,6 +59,7 @@ export function QualificationFields() {
             name="qualificationType"
             label={t('qualification.type')}
             dependencies={others('qualificationType')}
+            required={required}
             rules={[rule(t('qualification.type'))]}
           >
             <Select
@@ -76,6 +77,7 @@ export function QualificationFields() {
             name="qualificationGrade"
             label={t('qualification.grade')}
             dependencies={others('qualificationGrade')}
+            required={required}
             rules={[rule(t('qualification.grade'))]}
           >
             <Select
@@ -94,6 +96,7 @@ export function QualificationFields() {
             label={t('qualification.no')}
             dependencies={others('qualificationNo')}
             normalize={(v: string) => v || undefined}
+            required={required}
             rules={[
               rule(t('qualification.no')),
               { pattern: CERTIFICATE_NO_PATTERN, message: t('qualification.noRule') },
@@ -107,6 +110,7 @@ export function QualificationFields() {
             name="qualificationValidUntil"
             label={t('qualification.validUntil')}
             dependencies={others('qualificationValidUntil')}
+            required={required}
             rules={[rule(t('qualification.validUntil'))]}
             getValueProps={(value?: string) => ({ value: value ? dayjs(value) : undefined })}
             normalize={(value?: Dayjs | null) => (value ? value.format('YYYY-MM-DD') : undefined)}
