@@ -169,6 +169,10 @@ const SENTENCES: Partial<Record<AuditAction, Sentence>> = {
       zh.push(`权限为 ${zhProfiles}`);
       en.push(`profiles: ${enProfiles}`);
     }
+    if (after.credentials && typeof after.credentials === 'object') {
+      zh.push('更新了专业与注册信息');
+      en.push('updated specialties and registration');
+    }
     const who = p.target ?? '';
     return {
       zh: `${p.actor} 修改了 ${who} 的权限或状态${zh.length ? `：${zh.join('，')}` : ''}`,
