@@ -22,7 +22,8 @@ describe('忘记密码: the request reaches the organisation’s admins, who iss
   let t: TestApp;
   let designOrg: string;
   let surveyOrg: string;
-  const tokens: Record<string, string> = {};
+  const USERS = ['design_admin', 'design_user', 'survey_admin', 'censor_admin', 'sysadmin'] as const;
+  const tokens = {} as Record<(typeof USERS)[number], string>;
 
   const send = (method: 'GET' | 'POST' | 'PUT', url: string, token?: string, payload?: object) =>
     t.app.inject({
@@ -63,8 +64,7 @@ describe('忘记密码: the request reaches the organisation’s admins, who iss
 
   beforeAll(async () => {
     t = await createTestApp();
-    for (const username of ['design_admin', 'design_user', 'survey_admin', 'censor_admin', 'sysadmin'])
-      tokens[username] = await t.signIn(username);
+    for (const username of USERS) tokens[username] = await t.signIn(username);
     designOrg = detailOf<AccountDetail>(await send('GET', '/api/admin/account', tokens.design_admin))
       .members[0]!.orgId;
     surveyOrg = detailOf<AccountDetail>(await send('GET', '/api/admin/account', tokens.survey_admin))
