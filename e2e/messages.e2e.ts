@@ -7,10 +7,10 @@ import { apiSignIn, applyForRegistration, approveRegistration } from './support/
 import { bellCount } from './support/bell';
 
 /**
- * The to-do messages of the top bar, on the single PGlite server. The only product action that
- * sends a message so far is the approval of an enterprise registration, which tells the new
- * organisation; each test registers an organisation of its own, so tests do not see each other's
- * messages.
+ * The messages of the top bar, on the single PGlite server, told through the approval of an
+ * enterprise registration: a notice to the new organisation (nothing to do, so under 通知, never
+ * 已办). Each test registers an organisation of its own, so tests do not see each other's messages.
+ * To-dos (addressed, opened, settled, 已办) are e2e/todos.e2e.ts.
  */
 
 let serial = 0;
@@ -94,7 +94,7 @@ describe('to-do messages', () => {
   });
   afterAll(() => browser?.close());
 
-  it("an approved registration waits in the new admin's to-do list and leads to the back office", async () => {
+  it('an approved registration waits as a notice for the new admin and leads to the back office', async () => {
     const org = await approvedOrg(sysadmin);
     const page = await newPage(browser);
     await signInTo(page, org.username, org.password, '/sys_submit');
