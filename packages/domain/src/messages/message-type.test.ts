@@ -177,7 +177,11 @@ describe('to-dos and notices', () => {
     });
     const recalled = settledByMessage('CONSTRUCT_PROJECT_REVOKE').map((s) => s.type);
     expect(recalled).toEqual(
-      expect.arrayContaining(['CONSTRUCT_PROJECT_SUBMIT', 'CONSTRUCT_MATERIAL_SUBMIT', 'DESIGN_MATERIAL_COMMIT']),
+      expect.arrayContaining([
+        'CONSTRUCT_PROJECT_SUBMIT',
+        'CONSTRUCT_MATERIAL_SUBMIT',
+        'DESIGN_MATERIAL_COMMIT',
+      ]),
     );
   });
 });
