@@ -87,6 +87,8 @@ export const enUS: Messages = {
         'Enter the survey and design information of buildings, upload survey reports and working drawings and hand them over to the construction unit when complete.',
       audit:
         'Accept or return the materials sent to review, confirm or reject buildings, and read the accepted survey reports and drawings.',
+      auditReader:
+        'Read the buildings, survey reports and drawings of the applications your agency has accepted.',
       supervise:
         'Read the applications, buildings, survey reports and drawings of the projects in your region.',
       joint: 'Read the applications, buildings, survey reports and drawings of submitted projects.',

@@ -19,6 +19,7 @@ import {
   PROFILE_LABELS,
   PROJECT_STATUSES,
   REACHABLE_PROJECT_STATUSES,
+  auditLandingPage,
   leadingProfile,
   type AreaKey,
   type ProjectStatusCounts,
@@ -142,6 +143,9 @@ export function AreaHomePage({ area }: { area: AreaKey }) {
   const shortcuts = useShortcuts(area);
   // To-dos come to organisations whose type has messages (spec §9); the acting one's are shown.
   const acting = session.principal?.members.find((m) => m.orgId === session.currentOrgId);
+  // A reviewer neither accepts nor returns materials: the audit text would promise them that.
+  const intro =
+    area === 'audit' && acting && auditLandingPage(acting) === 'workingDrawingList' ? 'auditReader' : area;
   const todoMember = acting && MESSAGE_TYPES_BY_ORG_TYPE[acting.orgType].length > 0 ? acting : null;
 
   return (
@@ -151,7 +155,7 @@ export function AreaHomePage({ area }: { area: AreaKey }) {
           {t('workbench.welcome', { name: session.account?.account.name ?? '' })}
         </Typography.Title>
         <Typography.Paragraph type="secondary" data-testid="area-intro">
-          {t(`workbench.areaIntro.${area}`)}
+          {t(`workbench.areaIntro.${intro}`)}
         </Typography.Paragraph>
         <Descriptions column={{ xs: 1, md: 2 }} bordered size="middle">
           <Descriptions.Item label={t('workbench.account')}>
