@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -12,10 +11,14 @@ import {
   addBuilding,
   apiSession,
   call,
+  commitDocs,
   createDraftProject,
+  listDocTree,
   orgIdOf,
   submitBuildings,
   submitProject,
+  testPdf,
+  uploadDocFile,
   type ApiSession,
   type DraftProject,
 } from './support/project-api';
@@ -46,8 +49,7 @@ const queueStatus = (page: Page, name: string) =>
     .and(page.locator(`[data-name="${name}"]`))
     .getAttribute('data-status');
 
-const pdf = (label: string) =>
-  Buffer.concat([Buffer.from(`%PDF-1.7\n% ${label}\n`), randomBytes(200_000), Buffer.from('\n%%EOF\n')]);
+const pdf = (label: string) => testPdf(label, 200_000);
 
 async function signedIn(browser: Browser, username: string, area: string, to?: string) {
   const page = await newPage(browser);
@@ -119,26 +121,18 @@ describe('materials handed over, returned for one building, fixed and accepted',
 
   /** The survey unit's part: one report in the first building's folder, committed. */
   async function surveyCommits(versionId: string, upload: boolean) {
-    const base = `/api/checkDrawings/${surveyOrgId}/${project.id}`;
     if (upload) {
-      const [first] = await call<{ id: string }[]>(
+      const [first] = await listDocTree(survey, project.id, versionId, 'SURVEY');
+      await uploadDocFile(
         survey,
-        'GET',
-        `${base}/docRepository/listTree?versionId=${versionId}&category=SURVEY`,
+        project.id,
+        versionId,
+        first!.id,
+        '岩土工程勘察报告.pdf',
+        pdf('岩土工程勘察报告'),
       );
-      const { operationCode } = await call<{ operationCode: string }>(
-        survey,
-        'GET',
-        `${base}/docRepository/getOperationCode?versionId=${versionId}&folderId=${first!.id}`,
-      );
-      const form = new FormData();
-      form.append('operationCode', operationCode);
-      form.append('file', new Blob([pdf('岩土工程勘察报告')]), '岩土工程勘察报告.pdf');
-      const res = await fetch(`${baseURL()}/api/files/upload`, { method: 'POST', body: form });
-      expect(res.status).toBe(200);
-      await call(survey, 'POST', `${base}/docRepository/saveFile`, { operationCode });
     }
-    await call(survey, 'GET', `${base}/docRepositoryOrg/commitDoc?versionId=${versionId}&category=SURVEY`);
+    await commitDocs(survey, project.id, versionId, 'SURVEY');
   }
 
   beforeAll(async () => {

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/accessibility';
@@ -11,10 +10,14 @@ import {
   addBuilding,
   apiSession,
   call,
+  commitDocs,
   createDraftProject,
+  listDocTree,
   orgIdOf,
   submitProject,
+  uploadDocFile,
   type ApiSession,
+  type DocFolderRoot,
   type DraftProject,
 } from './support/project-api';
 
@@ -29,8 +32,6 @@ import {
 const tag = Date.now().toString(36).slice(-5);
 const TOWER = `5#住宅楼${tag}`;
 
-const pdf = (label: string) =>
-  Buffer.concat([Buffer.from(`%PDF-1.7\n% ${label}\n`), randomBytes(20_000), Buffer.from('\n%%EOF\n')]);
 const toasts = (page: Page) => page.locator('.ant-message-notice').allTextContents();
 
 async function signedIn(browser: Browser, username: string, to: string) {
@@ -45,26 +46,11 @@ async function uploadAndCommit(
   projectId: string,
   versionId: string,
   category: 'DESIGN' | 'SURVEY',
-  pick: (roots: { id: string; children: { id: string; name: string }[] }[]) => string,
+  pick: (roots: DocFolderRoot[]) => string,
 ) {
-  const base = `/api/checkDrawings/${s.orgId}/${projectId}`;
-  const roots = await call<{ id: string; children: { id: string; name: string }[] }[]>(
-    s,
-    'GET',
-    `${base}/docRepository/listTree?versionId=${versionId}&category=${category}`,
-  );
-  const { operationCode } = await call<{ operationCode: string }>(
-    s,
-    'GET',
-    `${base}/docRepository/getOperationCode?versionId=${versionId}&folderId=${pick(roots)}`,
-  );
-  const form = new FormData();
-  form.append('operationCode', operationCode);
-  form.append('file', new Blob([pdf(category)]), `${category}.pdf`);
-  const res = await fetch(`${baseURL()}/api/files/upload`, { method: 'POST', body: form });
-  expect(res.status).toBe(200);
-  await call(s, 'POST', `${base}/docRepository/saveFile`, { operationCode });
-  await call(s, 'GET', `${base}/docRepositoryOrg/commitDoc?versionId=${versionId}&category=${category}`);
+  const roots = await listDocTree(s, projectId, versionId, category);
+  await uploadDocFile(s, projectId, versionId, pick(roots), `${category}.pdf`);
+  await commitDocs(s, projectId, versionId, category);
 }
 
 describe('the hand-over gate in the browser', () => {

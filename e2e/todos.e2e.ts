@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -19,9 +18,11 @@ import {
   apiSession,
   call,
   createDraftProject,
+  listDocTree,
   orgIdOf,
   submitBuildings,
   submitProject,
+  uploadDocFile,
   type ApiSession,
   type DraftProject,
 } from './support/project-api';
@@ -50,9 +51,6 @@ async function openPopover(page: Page) {
 const tab = (page: Page, name: '待办' | '已办' | '通知') =>
   popover(page).locator('.ant-segmented-item').filter({ hasText: name }).click();
 
-const pdf = (label: string) =>
-  Buffer.concat([Buffer.from(`%PDF-1.7\n% ${label}\n`), randomBytes(20_000), Buffer.from('\n%%EOF\n')]);
-
 async function signedIn(browser: Browser, username: string, area: string) {
   const page = await newPage(browser);
   await openSignedIn(page, username);
@@ -71,24 +69,9 @@ describe('to-dos: addressed, opened, settled by the work, listed as done', () =>
 
   /** One PDF into the first folder of a category, as the unit `s`, the way the web app saves it. */
   async function upload(s: ApiSession, category: 'DESIGN' | 'SURVEY', name: string) {
-    const base = `/api/checkDrawings/${s.orgId}/${project.id}`;
-    const [top] = await call<{ id: string; children: { id: string }[] }[]>(
-      s,
-      'GET',
-      `${base}/docRepository/listTree?versionId=${versionId}&category=${category}`,
-    );
+    const [top] = await listDocTree(s, project.id, versionId, category);
     const folderId = category === 'DESIGN' ? top!.children[0]!.id : top!.id;
-    const { operationCode } = await call<{ operationCode: string }>(
-      s,
-      'GET',
-      `${base}/docRepository/getOperationCode?versionId=${versionId}&folderId=${folderId}`,
-    );
-    const form = new FormData();
-    form.append('operationCode', operationCode);
-    form.append('file', new Blob([pdf(name)]), name);
-    const res = await fetch(`${baseURL()}/api/files/upload`, { method: 'POST', body: form });
-    expect(res.status).toBe(200);
-    await call(s, 'POST', `${base}/docRepository/saveFile`, { operationCode });
+    await uploadDocFile(s, project.id, versionId, folderId, name);
   }
 
   beforeAll(async () => {

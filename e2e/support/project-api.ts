@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { ORG_HEADER, type SaveBuildingRequest } from '@drp/domain';
 import { apiSignIn } from './server';
 
@@ -139,3 +140,65 @@ export const submitBuildings = (s: ApiSession, projectId: string, ids: string[])
 /** Submits the draft for the first time (submit count 0). */
 export const submitProject = (s: ApiSession, projectId: string) =>
   call<null>(s, 'PUT', `/api/checkDrawings/project/${projectId}/submit/0`);
+
+/** A PDF-looking file of about `size` bytes; random bytes keep each one's digest apart. */
+export const testPdf = (label: string, size = 20_000) =>
+  Buffer.concat([Buffer.from(`%PDF-1.7\n% ${label}\n`), randomBytes(size), Buffer.from('\n%%EOF\n')]);
+
+export interface DocFolderRoot {
+  id: string;
+  name: string;
+  children: { id: string; name: string }[];
+}
+
+/** A category's folder tree in a version, as the unit `s` sees it. */
+export const listDocTree = (
+  s: ApiSession,
+  projectId: string,
+  versionId: string,
+  category: 'DESIGN' | 'SURVEY',
+) =>
+  call<DocFolderRoot[]>(
+    s,
+    'GET',
+    `/api/checkDrawings/${s.orgId}/${projectId}/docRepository/listTree?versionId=${versionId}&category=${category}`,
+  );
+
+/**
+ * One file into a folder, as the web app saves it: an operation code for the folder, the upload,
+ * then the save that files it there.
+ */
+export async function uploadDocFile(
+  s: ApiSession,
+  projectId: string,
+  versionId: string,
+  folderId: string,
+  name: string,
+  bytes: ReturnType<typeof testPdf> = testPdf(name),
+) {
+  const base = `/api/checkDrawings/${s.orgId}/${projectId}`;
+  const { operationCode } = await call<{ operationCode: string }>(
+    s,
+    'GET',
+    `${base}/docRepository/getOperationCode?versionId=${versionId}&folderId=${folderId}`,
+  );
+  const form = new FormData();
+  form.append('operationCode', operationCode);
+  form.append('file', new Blob([bytes]), name);
+  const res = await fetch(`${s.baseURL}/api/files/upload`, { method: 'POST', body: form });
+  if (res.status !== 200) throw new Error(`upload ${name}: HTTP ${res.status} ${await res.text()}`);
+  await call(s, 'POST', `${base}/docRepository/saveFile`, { operationCode });
+}
+
+/** The unit's materials of one category in the version handed to the construction unit. */
+export const commitDocs = (
+  s: ApiSession,
+  projectId: string,
+  versionId: string,
+  category: 'DESIGN' | 'SURVEY',
+) =>
+  call(
+    s,
+    'GET',
+    `/api/checkDrawings/${s.orgId}/${projectId}/docRepositoryOrg/commitDoc?versionId=${versionId}&category=${category}`,
+  );
