@@ -37,11 +37,11 @@ describe('audit log', () => {
     await openSignedIn(page, 'sysadmin', { to: '/sys_admin/ent' });
     const token = await page.evaluate(() => sessionStorage.getItem('drp.token'));
     // Disable and enable an organisation: its events name it.
-    const orgs = await fetch(`${baseURL()}/api/admin/company/pasau/getAllCompany`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ name: '湘江新区开发建设有限公司', page: 0, size: 5 }),
-    });
+    // The filters are query parameters (a body is ignored): other suites add organisations.
+    const orgs = await fetch(
+      `${baseURL()}/api/admin/company/pasau/getAllCompany?name=${encodeURIComponent('湘江新区开发建设有限公司')}&size=100`,
+      { method: 'POST', headers: { authorization: `Bearer ${token}` } },
+    );
     const { detail } = (await orgs.json()) as { detail: { items: { id: string; name: string }[] } };
     const org = detail.items.find((o) => o.name === '湘江新区开发建设有限公司')!;
     for (const enabled of [false, true]) {

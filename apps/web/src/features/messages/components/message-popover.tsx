@@ -248,7 +248,8 @@ export function MessagePopover({
         type="text"
         className="top-bar-button"
         data-testid="message-bell"
-        aria-label={t('messages.title')}
+        // The badge's number is visible text: the name must contain it (WCAG 2.5.3, label in name).
+        aria-label={bell > 0 ? `${t('messages.title')} ${bell > 99 ? '99+' : bell}` : t('messages.title')}
       >
         <Badge count={bell} size="small" overflowCount={99} data-testid="message-count">
           <BellOutlined className="message-bell-icon" />
