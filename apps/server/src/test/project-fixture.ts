@@ -57,6 +57,40 @@ export interface ProjectFixture {
 }
 
 /**
+ * Applications over every combination of status × region × owner (the two demo construction units)
+ * × named parties (none; the design, survey and review units; the second design unit and agency),
+ * for tests that compare who sees what across all of them. Answers their ids.
+ */
+export async function insertProjectMatrix(
+  db: Db,
+  org: Record<string, string>,
+  matrix: { statuses: readonly ProjectStatus[]; regions: readonly (string | null)[] },
+): Promise<string[]> {
+  const partySets: { orgId: string; role: ProjectRole }[][] = [
+    [],
+    [
+      { orgId: org.design!, role: 'DESIGN' },
+      { orgId: org.survey!, role: 'SURVEY' },
+      { orgId: org.censor!, role: 'CENSOR' },
+    ],
+    [
+      { orgId: org.design2!, role: 'DESIGN' },
+      { orgId: org.censor2!, role: 'CENSOR' },
+    ],
+  ];
+  const ids: string[] = [];
+  for (const status of matrix.statuses)
+    for (const regionCode of matrix.regions)
+      for (const owner of [org.construct!, org.construct2!])
+        for (const parties of partySets) {
+          const id = await insertProject(db, { status, constructOrgId: owner, parties });
+          await db.update(projects).set({ regionCode }).where(eq(projects.id, id));
+          ids.push(id);
+        }
+  return ids;
+}
+
+/**
  * Puts a review application and its parties in place directly, for tests of other capabilities
  * that only need one to exist (the project API itself is tested through its routes).
  */

@@ -1,13 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  PROJECT_STATUS_KEYS,
-  type ProjectRole,
-  type ProjectStatus,
-  type ProjectStatusCounts,
-} from '@drp/domain';
+import { PROJECT_STATUS_KEYS, type ProjectStatus, type ProjectStatusCounts } from '@drp/domain';
 import { projects } from '../../db/schema/projects.js';
-import { demoOrgIds, detailOf, insertProject, projectApi, setProject } from '../../test/project-fixture.js';
+import {
+  demoOrgIds,
+  detailOf,
+  insertProjectMatrix,
+  projectApi,
+  setProject,
+} from '../../test/project-fixture.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 /*
@@ -76,25 +77,7 @@ describe('application counts by status', () => {
     const db = t.database.db;
     const org = await demoOrgIds(db);
     for (const [username] of PEOPLE) tokens[username] = await t.signIn(username);
-    const partySets: { orgId: string; role: ProjectRole }[][] = [
-      [],
-      [
-        { orgId: org.design!, role: 'DESIGN' },
-        { orgId: org.survey!, role: 'SURVEY' },
-        { orgId: org.censor!, role: 'CENSOR' },
-      ],
-      [
-        { orgId: org.design2!, role: 'DESIGN' },
-        { orgId: org.censor2!, role: 'CENSOR' },
-      ],
-    ];
-    for (const status of STATUSES)
-      for (const regionCode of REGIONS)
-        for (const owner of [org.construct!, org.construct2!])
-          for (const parties of partySets) {
-            const id = await insertProject(db, { status, constructOrgId: owner, parties });
-            await db.update(projects).set({ regionCode }).where(eq(projects.id, id));
-          }
+    await insertProjectMatrix(db, org, { statuses: STATUSES, regions: REGIONS });
   }, 120_000);
   afterAll(() => t?.close());
 

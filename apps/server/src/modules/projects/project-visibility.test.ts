@@ -1,10 +1,8 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seesProject, type PrincipalMember, type ProjectRole, type ProjectStatus } from '@drp/domain';
+import { seesProject, type PrincipalMember, type ProjectStatus } from '@drp/domain';
 import type { Db } from '../../db/database.js';
-import { projects } from '../../db/schema/projects.js';
 import { DEMO_ORGS } from '../../db/seed/demo-seed.js';
-import { demoOrgIds, insertProject } from '../../test/project-fixture.js';
+import { demoOrgIds, insertProjectMatrix } from '../../test/project-fixture.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { openProject, projectScopeOf } from '../project-access/project-access.service.js';
 import { queryProjects } from './project-list.repository.js';
@@ -31,26 +29,7 @@ describe('application visibility: the list queries and seesProject agree', () =>
     t = await createTestApp();
     db = t.database.db;
     org = await demoOrgIds(db);
-    const partySets: { orgId: string; role: ProjectRole }[][] = [
-      [],
-      [
-        { orgId: org.design!, role: 'DESIGN' },
-        { orgId: org.survey!, role: 'SURVEY' },
-        { orgId: org.censor!, role: 'CENSOR' },
-      ],
-      [
-        { orgId: org.design2!, role: 'DESIGN' },
-        { orgId: org.censor2!, role: 'CENSOR' },
-      ],
-    ];
-    for (const status of STATUSES)
-      for (const regionCode of REGIONS)
-        for (const owner of [org.construct!, org.construct2!])
-          for (const parties of partySets) {
-            const id = await insertProject(db, { status, constructOrgId: owner, parties });
-            await db.update(projects).set({ regionCode }).where(eq(projects.id, id));
-            ids.push(id);
-          }
+    ids.push(...(await insertProjectMatrix(db, org, { statuses: STATUSES, regions: REGIONS })));
   }, 120_000);
 
   afterAll(async () => {
