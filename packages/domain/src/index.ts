@@ -33,6 +33,8 @@ export * from './survey-infos/survey-info-contracts.js';
 export * from './project-alters/project-alter-contracts.js';
 export * from './project-docs/project-doc-contracts.js';
 export * from './doc-repository/doc-repository-contracts.js';
+export * from './sheets/sheet-contracts.js';
+export * from './markups/markup-contracts.js';
 export * from './project-access/project-part.js';
 export * from './project-access/project-policy.js';
 export * from './project-access/project-lifecycle.js';

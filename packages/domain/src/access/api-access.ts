@@ -338,6 +338,56 @@ export const API_ACCESS: Record<string, AccessRule> = markProjectRoutes({
     'joint',
   ),
   'GET /api/files/view/:token': PUBLIC,
+  // The drawing viewer (issue 18): the prepared sheet of a file and its live channel, for whoever
+  // sees the application (the spec names apply, submit, audit and supervise; joint reads too).
+  // The sheet's images and the channel answer under /api/files with the signed token as credential.
+  'GET /api/checkDrawings/:orgId/:projectId/docRepository/sheet': inArea(
+    'apply',
+    'submit',
+    'audit',
+    'supervise',
+    'joint',
+  ),
+  'GET /api/checkDrawings/:orgId/:projectId/docRepository/getSignalUrl': inArea(
+    'apply',
+    'submit',
+    'audit',
+    'supervise',
+    'joint',
+  ),
+  'GET /api/files/sheets/:token/preview/:page': PUBLIC,
+  'GET /api/files/sheets/:token/tile/:page/:z/:x/:y': PUBLIC,
+  'GET /api/files/sheets/:token/text/:page': PUBLIC,
+  'GET /api/files/signal/:token': PUBLIC,
+  // Markups: every party reads the published ones (and its own); the agency draws (PROJECT_POLICY
+  // markups.draw decides inside the area).
+  'GET /api/checkDrawings/:orgId/:projectId/docRepository/markups': inArea(
+    'apply',
+    'submit',
+    'audit',
+    'supervise',
+    'joint',
+  ),
+  'GET /api/checkDrawings/:orgId/:projectId/docRepository/markups/xfdf': inArea(
+    'apply',
+    'submit',
+    'audit',
+    'supervise',
+    'joint',
+  ),
+  'GET /api/checkDrawings/:orgId/:projectId/docRepository/markups/burned': inArea(
+    'apply',
+    'submit',
+    'audit',
+    'supervise',
+    'joint',
+  ),
+  'POST /api/checkDrawings/:orgId/:projectId/docRepository/markups': inArea('audit'),
+  'PUT /api/checkDrawings/:orgId/:projectId/docRepository/markups/:id': inArea('audit'),
+  'DELETE /api/checkDrawings/:orgId/:projectId/docRepository/markups/:id': inArea('audit'),
+  'PUT /api/checkDrawings/:orgId/:projectId/docRepository/markups/:id/publish': inArea('audit'),
+  'POST /api/checkDrawings/:orgId/:projectId/docRepository/markups/:id/replies': inArea('audit'),
+  'POST /api/checkDrawings/:orgId/:projectId/docRepository/markups/xfdf': inArea('audit'),
   'GET /api/checkDrawings/:projectId/:versionId/drawingsReview/batchDownLoadDrawingsReview': inArea(
     'apply',
     'submit',

@@ -49,9 +49,19 @@ const DETAILS: Partial<Record<AuditAction, Partial<AuditEvent>>> = {
     targetType: 'org',
     targetId: ID,
     targetName: '湖南省建筑设计院集团股份有限公司',
-    detail: { name: '湖南省建筑设计院集团股份有限公司', orgType: 'DESIGN', creditCode: '91430000', admin: 'd_admin' },
+    detail: {
+      name: '湖南省建筑设计院集团股份有限公司',
+      orgType: 'DESIGN',
+      creditCode: '91430000',
+      admin: 'd_admin',
+    },
   },
-  ORG_UPDATED: { targetType: 'org', targetId: ID, targetName: '某单位', detail: { name: '新名', address: '长沙' } },
+  ORG_UPDATED: {
+    targetType: 'org',
+    targetId: ID,
+    targetName: '某单位',
+    detail: { name: '新名', address: '长沙' },
+  },
   PROJECT_SUBMITTED: {
     targetType: 'project',
     targetId: ID,
@@ -85,7 +95,11 @@ const DETAILS: Partial<Record<AuditAction, Partial<AuditEvent>>> = {
     projectName: '安置房项目',
     detail: { folders: ['旧图'], files: ['a.pdf', 'b.pdf', 'c.pdf'], filesInside: 2 },
   },
-  FORUM_TOPIC_MODERATED: { targetType: 'forumTopic', targetId: ID, detail: { title: '如何上传', hidden: true } },
+  FORUM_TOPIC_MODERATED: {
+    targetType: 'forumTopic',
+    targetId: ID,
+    detail: { title: '如何上传', hidden: true },
+  },
 };
 
 describe('describeAuditEvent', () => {

@@ -109,21 +109,23 @@ export interface DocFolderNode {
   editable: boolean;
   children: DocFolderNode[];
 }
-export const docFolderNode: z.ZodType<DocFolderNode> = z.lazy(() =>
-  z.object({
-    id: z.string(),
-    parentId: z.string().nullable(),
-    name: z.string(),
-    kind: z.enum(DOC_FOLDER_KINDS),
-    buildingId: z.string().nullable(),
-    specialty: z.string().nullable(),
-    orgId: z.string().nullable(),
-    orgName: z.string().nullable(),
-    fileCount: z.number().int(),
-    editable: z.boolean(),
-    children: z.array(docFolderNode),
-  }),
-).meta({ id: 'DocFolderNode' });
+export const docFolderNode: z.ZodType<DocFolderNode> = z
+  .lazy(() =>
+    z.object({
+      id: z.string(),
+      parentId: z.string().nullable(),
+      name: z.string(),
+      kind: z.enum(DOC_FOLDER_KINDS),
+      buildingId: z.string().nullable(),
+      specialty: z.string().nullable(),
+      orgId: z.string().nullable(),
+      orgName: z.string().nullable(),
+      fileCount: z.number().int(),
+      editable: z.boolean(),
+      children: z.array(docFolderNode),
+    }),
+  )
+  .meta({ id: 'DocFolderNode' });
 
 /** Letters of every script, digits, spaces and the usual punctuation of drawing folder names. */
 const folderName = z

@@ -564,6 +564,72 @@ export const ERROR_CODES = {
     'zh-CN': '单体数据与常见情况不符，请核对或确认后保存：{items}',
     'en-US': 'The building data looks unusual; check it, or confirm it and save: {items}',
   },
+  SHEET_NOT_PDF: {
+    status: 422,
+    'zh-CN': '该文件不是PDF文件，无法在线查看，请下载后用相应软件打开',
+    'en-US': 'This file is not a PDF and cannot be viewed online; download it and open it in its own program',
+  },
+  SHEET_DAMAGED: {
+    status: 422,
+    'zh-CN': '该PDF文件已损坏，无法打开，请联系上传单位重新上传',
+    'en-US': 'This PDF is damaged and cannot be opened; ask the uploading organisation to upload it again',
+  },
+  SHEET_ENCRYPTED: {
+    status: 422,
+    'zh-CN': '该PDF文件设有密码保护，无法在线查看，请联系上传单位上传未加密的文件',
+    'en-US':
+      'This PDF is password-protected and cannot be viewed online; ask the uploading organisation for an unprotected file',
+  },
+  SHEET_NO_PAGES: {
+    status: 422,
+    'zh-CN': '该PDF文件没有页面',
+    'en-US': 'This PDF has no pages',
+  },
+  SHEET_TOO_LARGE: {
+    status: 422,
+    'zh-CN': '该文件过大（{size}），无法在线查看，请下载后查看',
+    'en-US': 'This file is too large ({size}) to view online; download it to view it',
+  },
+  SHEET_NOT_READY: {
+    status: 409,
+    'zh-CN': '图纸正在准备中，请稍后再试',
+    'en-US': 'The sheet is still being prepared; try again shortly',
+  },
+  SHEET_PAGE_NOT_FOUND: {
+    status: 404,
+    'zh-CN': '图纸没有该页',
+    'en-US': 'The sheet has no such page',
+  },
+  MARKUP_OFF_PAGE: {
+    status: 400,
+    'zh-CN': '标注超出了图纸页面范围',
+    'en-US': 'The markup lies outside the page',
+  },
+  MARKUP_SHAPE_INVALID: {
+    status: 400,
+    'zh-CN': '标注的形状不正确：{reason}',
+    'en-US': 'The markup’s shape is not valid: {reason}',
+  },
+  MARKUP_NOT_YOURS: {
+    status: 403,
+    'zh-CN': '只能修改本人的标注',
+    'en-US': 'You can only change your own markups',
+  },
+  MARKUP_VERSION_NOT_IN_REVIEW: {
+    status: 409,
+    'zh-CN': '该版本资料不在审查中，不能标注',
+    'en-US': 'This version of the materials is not in review; markups cannot be added',
+  },
+  MARKUP_FILE_FULL: {
+    status: 409,
+    'zh-CN': '该图纸的标注已达上限（{max}条）',
+    'en-US': 'This sheet already has the most markups allowed ({max})',
+  },
+  MARKUP_XFDF_INVALID: {
+    status: 400,
+    'zh-CN': '无法读取该XFDF文件：{reason}',
+    'en-US': 'The XFDF file cannot be read: {reason}',
+  },
   INTERNAL_ERROR: {
     status: 500,
     'zh-CN': '服务器内部错误，请稍后再试',

@@ -336,6 +336,20 @@ const EXPECTED: Record<ProjectAction, Expected> = {
     open: ['UPLOADING/latest', 'SUBMITTED/latest'],
     closed: [['*', 'DOC_VERSION_LOCKED']],
   },
+  'markups.draw': {
+    subject: 'docVersion',
+    who: ['CENSOR'],
+    refused: 'FORBIDDEN',
+    open: ['REVIEW/*'],
+    closed: [['*', 'MARKUP_VERSION_NOT_IN_REVIEW']],
+  },
+  'markups.reply': {
+    subject: 'docVersion',
+    who: ['CENSOR'],
+    refused: 'FORBIDDEN',
+    open: ['REVIEW/*'],
+    closed: [['*', 'MARKUP_VERSION_NOT_IN_REVIEW']],
+  },
 };
 
 function matches(pattern: string, key: string) {

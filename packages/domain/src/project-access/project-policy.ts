@@ -383,6 +383,24 @@ export const PROJECT_POLICY = {
     refused: 'DOC_DIRECTOR_ONLY',
     blocks: (v) => (v.latest && v.status !== 'REVIEW' ? undefined : 'DOC_VERSION_LOCKED'),
   }),
+  // ---- markups on the sheets of a version (issue 18) ----
+  /**
+   * Drawing, changing (one's own), publishing and importing markups: the review agency, on a
+   * version it has accepted. Which markup is whose is the markups module's to check.
+   */
+  'markups.draw': rule({
+    subject: 'docVersion',
+    who: parts('CENSOR'),
+    refused: 'FORBIDDEN',
+    blocks: (v) => (v.status === 'REVIEW' ? undefined : 'MARKUP_VERSION_NOT_IN_REVIEW'),
+  }),
+  /** Replying under a markup one sees: the agency's people discuss them among themselves. */
+  'markups.reply': rule({
+    subject: 'docVersion',
+    who: parts('CENSOR'),
+    refused: 'FORBIDDEN',
+    blocks: (v) => (v.status === 'REVIEW' ? undefined : 'MARKUP_VERSION_NOT_IN_REVIEW'),
+  }),
 } as const satisfies Record<string, AnyRule>;
 
 export type ProjectAction = keyof typeof PROJECT_POLICY;
