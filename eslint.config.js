@@ -34,6 +34,10 @@ const MODULE_DEPENDENCIES = {
   'doc-repository': ['audit', 'messages', 'project-access', 'projects'],
   buildings: ['audit', 'dictionaries', 'messages', 'project-access', 'projects'],
   'project-alters': ['audit', 'buildings', 'project-access', 'projects'],
+  // The drawing viewer (issue 18): sheets are prepared from the repository's files; markups sit on
+  // the sheets (their page boxes, their live channel).
+  sheets: ['audit', 'project-access', 'projects', 'doc-repository'],
+  markups: ['audit', 'project-access', 'projects', 'doc-repository', 'sheets'],
 };
 const DEFAULT_MODULE_DEPENDENCIES = ['audit', 'messages', 'dictionaries'];
 
