@@ -12,3 +12,4 @@ export * from './project-docs.js';
 export * from './missions.js';
 export * from './doc-repository.js';
 export * from './portal.js';
+export * from './markups.js';
