@@ -11,5 +11,7 @@ export * from './project-alters.js';
 export * from './project-docs.js';
 export * from './missions.js';
 export * from './doc-repository.js';
+export * from './jobs.js';
+export * from './sheets.js';
 export * from './portal.js';
 export * from './markups.js';
