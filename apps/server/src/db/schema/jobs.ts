@@ -30,8 +30,5 @@ export const jobs = pgTable(
     updatedAt: at('updated_at').notNull().defaultNow(),
     finishedAt: at('finished_at'),
   },
-  (t) => [
-    unique('jobs_kind_key_key').on(t.kind, t.key),
-    index('jobs_claim_idx').on(t.state, t.runAfter),
-  ],
+  (t) => [unique('jobs_kind_key_key').on(t.kind, t.key), index('jobs_claim_idx').on(t.state, t.runAfter)],
 );
