@@ -23,7 +23,10 @@ export function setUnauthorizedHandler(handler: () => void) {
 
 interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  /** JSON, or a FormData sent as multipart (the browser sets its boundary). */
+  /**
+   * JSON, a FormData sent as multipart (the browser sets its boundary), or a Blob sent as it is
+   * with its own type (a document such as XFDF).
+   */
   body?: unknown;
   /** Uploads run without the request timeout (spec §9: none on upload). */
   noTimeout?: boolean;
@@ -63,9 +66,12 @@ function headersOf(extra: Record<string, string> | undefined): Record<string, st
 
 async function send(url: string, options: RequestOptions): Promise<Response> {
   const headers = headersOf(options.headers);
-  let body: string | FormData | undefined;
+  let body: string | FormData | Blob | undefined;
   if (options.body instanceof FormData) body = options.body;
-  else if (options.body !== undefined) {
+  else if (options.body instanceof Blob) {
+    body = options.body;
+    if (options.body.type) headers['content-type'] = options.body.type;
+  } else if (options.body !== undefined) {
     headers['content-type'] = 'application/json';
     body = JSON.stringify(options.body);
   }
