@@ -40,6 +40,7 @@ import {
 } from '../../modules/projects/projects.service.js';
 import { accounts } from '../schema/accounts.js';
 import { orgs } from '../schema/orgs.js';
+import { renderDemoDrawing } from './demo-drawing.js';
 import { DEMO_ORGS } from './demo-seed.js';
 
 /** One demo party: its org id, the membership it acts through and who it is in the audit log. */
@@ -332,7 +333,7 @@ export async function seedDemoProjects(ctx: AppContext): Promise<void> {
    * into each specialty folder and the survey unit a report into each building's folder, each
    * commits, the construction unit sends them to review and the agency accepts them.
    */
-  const handOver = async (projectId: string) => {
+  const handOver = async (projectId: string, projectName: string) => {
     const [version] = await listDocVersions(ctx, {
       member: construct.member,
       projectId,
@@ -340,7 +341,7 @@ export async function seedDemoProjects(ctx: AppContext): Promise<void> {
       locale: 'zh-CN',
     });
     const versionId = version!.id;
-    const upload = async (actor: Actor, folderId: string, name: string, title: string) => {
+    const upload = async (actor: Actor, folderId: string, name: string, bytes: Buffer) => {
       const { operationCode } = await issueOperationCode(ctx, {
         member: actor.member,
         accountId: actor.audit.accountId!,
@@ -348,26 +349,32 @@ export async function seedDemoProjects(ctx: AppContext): Promise<void> {
         versionId,
         folderId,
       });
-      await receiveUpload(ctx, { operationCode, fileName: name, body: Readable.from(demoPdf(title)) });
+      await receiveUpload(ctx, { operationCode, fileName: name, body: Readable.from(bytes) });
       await saveUploadedFile(ctx, { member: actor.member, projectId, operationCode, audit: actor.audit });
     };
     const tree = (actor: Actor, category: DocCategory) =>
       listDocTree(ctx, { member: actor.member, projectId, versionId, category });
     const buildingFolders = (nodes: DocFolderNode[]) => nodes.filter((n) => n.kind === 'BUILDING');
-    for (const [n, building] of buildingFolders(await tree(design, 'DESIGN')).entries())
+    for (const building of buildingFolders(await tree(design, 'DESIGN')))
       for (const folder of building.children.filter((c) => c.kind === 'SPECIALTY'))
         await upload(
           design,
           folder.id,
           `${building.name}-${folder.name}施工图.pdf`,
-          `Building ${n + 1}: ${folder.specialty ?? folder.name} working drawings`,
+          await renderDemoDrawing({
+            project: projectName,
+            building: building.name,
+            specialty: folder.name,
+            sheetNumber: `${folder.name.slice(0, 1)}施`,
+            heavy: folder.name === '结构',
+          }),
         );
     for (const [n, building] of buildingFolders(await tree(survey, 'SURVEY')).entries())
       await upload(
         survey,
         building.id,
         `${building.name}-岩土工程勘察报告.pdf`,
-        `Building ${n + 1}: geotechnical report`,
+        demoPdf(`Building ${n + 1}: geotechnical report`),
       );
     const step = { projectId, versionId };
     await commitDocs(ctx, { ...step, member: design.member, audit: design.audit, category: 'DESIGN' });
@@ -403,7 +410,7 @@ export async function seedDemoProjects(ctx: AppContext): Promise<void> {
     ],
   });
   await submit(offices.projectId, offices.buildingIds, Object.keys(DESIGNERS));
-  await handOver(offices.projectId);
+  await handOver(offices.projectId, '湘江新区科创中心办公楼');
   for (const id of offices.buildingIds)
     await confirmBuilding(ctx, {
       member: censor.member,
