@@ -625,6 +625,11 @@ export const ERROR_CODES = {
     'zh-CN': '该图纸的标注已达上限（{max}条）',
     'en-US': 'This sheet already has the most markups allowed ({max})',
   },
+  MARKUP_REPLIES_FULL: {
+    status: 409,
+    'zh-CN': '该标注的回复已达上限（{max}条）',
+    'en-US': 'This markup already has the most replies allowed ({max})',
+  },
   MARKUP_XFDF_INVALID: {
     status: 400,
     'zh-CN': '无法读取该XFDF文件：{reason}',
