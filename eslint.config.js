@@ -18,6 +18,8 @@ const WEB_FEATURES = 'apps/web/src/features';
  */
 const MODULE_DEPENDENCIES = {
   audit: [],
+  // A durable job queue on the database; the kinds of work register their handlers.
+  jobs: [],
   dictionaries: [],
   platform: [],
   portal: ['audit'],
@@ -36,7 +38,7 @@ const MODULE_DEPENDENCIES = {
   'project-alters': ['audit', 'buildings', 'project-access', 'projects'],
   // The drawing viewer (issue 18): sheets are prepared from the repository's files; markups sit on
   // the sheets (their page boxes, their live channel).
-  sheets: ['audit', 'project-access', 'projects', 'doc-repository'],
+  sheets: ['audit', 'jobs', 'project-access', 'projects', 'doc-repository'],
   markups: ['audit', 'project-access', 'projects', 'doc-repository', 'sheets'],
 };
 const DEFAULT_MODULE_DEPENDENCIES = ['audit', 'messages', 'dictionaries'];
