@@ -57,7 +57,7 @@ function uuidOf(bytes: Buffer): string {
  * The token: file id, account id and expiry, then their HMAC-SHA256, as base64url. The file id
  * in the MAC keeps a token from opening any other file; the account id says whose it was.
  */
-function signViewToken(ctx: AppContext, fileId: string, accountId: string, expiresAt: number): string {
+export function signViewToken(ctx: AppContext, fileId: string, accountId: string, expiresAt: number): string {
   const payload = Buffer.alloc(PAYLOAD_BYTES);
   uuidBytes(fileId).copy(payload, 0);
   uuidBytes(accountId).copy(payload, UUID_BYTES);
@@ -67,7 +67,7 @@ function signViewToken(ctx: AppContext, fileId: string, accountId: string, expir
 }
 
 /** The file id of a token that is well-formed, signed by us and not expired; else undefined. */
-function readViewToken(ctx: AppContext, token: string): { fileId: string; accountId: string } | undefined {
+export function readViewToken(ctx: AppContext, token: string): { fileId: string; accountId: string } | undefined {
   if (!TOKEN_PATTERN.test(token)) return undefined;
   const bytes = Buffer.from(token, 'base64url');
   // Base64 has spare bits in its last character: only the one spelling we issue is accepted.
