@@ -5,6 +5,7 @@ import { brotliCompress, constants, gzip as gzipCallback } from 'node:zlib';
 import { defineConfig, defaultClientConditions, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { reportPageWeights } from './page-weights.ts';
+import { pdfjsAssets } from './pdfjs-assets.ts';
 
 const api = { target: 'http://localhost:8080', changeOrigin: false };
 
@@ -82,7 +83,8 @@ function precompress(): Plugin {
       const dir = options.dir!;
       const brotli = promisify(brotliCompress);
       const gzip = promisify(gzipCallback);
-      const files = Object.keys(bundle).filter((name) => /\.(js|css|svg)$/.test(name));
+      // .mjs: the pdf.js worker, which the viewer loads when it renders with pdf.js.
+      const files = Object.keys(bundle).filter((name) => /\.(m?js|css|svg)$/.test(name));
       const wireSize = new Map<string, number>();
       await Promise.all(
         files.map(async (name) => {
@@ -148,7 +150,14 @@ function pureDomain(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), pureDomain(), collectEntryModules(), precompress(), preloadSharedVendors()],
+  plugins: [
+    react(),
+    pureDomain(),
+    collectEntryModules(),
+    precompress(),
+    preloadSharedVendors(),
+    pdfjsAssets(),
+  ],
   // Use the domain package's TypeScript source directly; no separate build step for the browser.
   resolve: { conditions: ['source', ...defaultClientConditions] },
   build: {

@@ -1,0 +1,124 @@
+import { SHEET_LIMITS, tileScale, type SheetPage } from '@drp/domain';
+import type { SheetTransform, Viewport } from '../sheet-view';
+
+/**
+ * Which tiles of the server's pyramid a view needs. Tiles cover the UNROTATED page raster at
+ * `tileScale(z)` pixels per point, origin at the top left, `SHEET_LIMITS.tilePx` a side; the edge
+ * tiles are cut to the page. Everything here works in "raster points": points of the unrotated
+ * page measured from its top-left corner, y down (u = x, v = height − y of page space).
+ */
+
+export interface TileKey {
+  z: number;
+  x: number;
+  y: number;
+}
+
+/** An axis-aligned rectangle in raster points. */
+export interface RasterRect {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+/**
+ * The level whose pixels are at least as fine as the screen's device pixels at this zoom (a
+ * little coarser is allowed: 10 % up-scaling is not visible, and it halves the tiles needed just
+ * past a level), or the top level. `exceedsTop` says the screen is finer than the top level.
+ */
+export function tileLevel(zoom: number, devicePixelRatio: number): { z: number; exceedsTop: boolean } {
+  const need = zoom * devicePixelRatio;
+  for (let z = 0; z <= SHEET_LIMITS.tileLevelMax; z++)
+    if (tileScale(z) >= need * 0.9) return { z, exceedsTop: false };
+  return { z: SHEET_LIMITS.tileLevelMax, exceedsTop: true };
+}
+
+/** Columns and rows of tiles at level z. */
+export function tileGrid(page: Pick<SheetPage, 'width' | 'height'>, z: number) {
+  const px = SHEET_LIMITS.tilePx / tileScale(z);
+  return {
+    cols: Math.max(1, Math.ceil(page.width / px - 1e-9)),
+    rows: Math.max(1, Math.ceil(page.height / px - 1e-9)),
+  };
+}
+
+/** A tile's rectangle in raster points (edge tiles cut to the page). */
+export function tileRect(page: Pick<SheetPage, 'width' | 'height'>, { z, x, y }: TileKey): RasterRect {
+  const px = SHEET_LIMITS.tilePx / tileScale(z);
+  return {
+    left: x * px,
+    top: y * px,
+    right: Math.min(page.width, (x + 1) * px),
+    bottom: Math.min(page.height, (y + 1) * px),
+  };
+}
+
+/** The part of the unrotated page the viewport shows, in raster points (not cut to the page). */
+export function visibleRaster(
+  page: Pick<SheetPage, 'height'>,
+  transform: SheetTransform,
+  viewport: Viewport,
+): RasterRect {
+  const corners = [
+    [0, 0],
+    [viewport.width, 0],
+    [0, viewport.height],
+    [viewport.width, viewport.height],
+  ].map(([sx, sy]) => {
+    const [x, y] = transform.toPage([sx!, sy!]);
+    return [x, page.height - y] as const;
+  });
+  const us = corners.map((c) => c[0]);
+  const vs = corners.map((c) => c[1]);
+  return { left: Math.min(...us), top: Math.min(...vs), right: Math.max(...us), bottom: Math.max(...vs) };
+}
+
+export const intersects = (a: RasterRect, b: RasterRect) =>
+  a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+
+/**
+ * The tiles of level z that cover `visible`, plus `ring` tiles around it (so a short pan finds
+ * them loaded), nearest to the centre of the view first, which is the order to fetch them in.
+ */
+export function tilesFor(
+  page: Pick<SheetPage, 'width' | 'height'>,
+  z: number,
+  visible: RasterRect,
+  ring = 1,
+): TileKey[] {
+  const px = SHEET_LIMITS.tilePx / tileScale(z);
+  const { cols, rows } = tileGrid(page, z);
+  const x0 = Math.max(0, Math.floor(visible.left / px) - ring);
+  const x1 = Math.min(cols - 1, Math.ceil(visible.right / px) - 1 + ring);
+  const y0 = Math.max(0, Math.floor(visible.top / px) - ring);
+  const y1 = Math.min(rows - 1, Math.ceil(visible.bottom / px) - 1 + ring);
+  const cx = (visible.left + visible.right) / 2 / px - 0.5;
+  const cy = (visible.top + visible.bottom) / 2 / px - 0.5;
+  const out: (TileKey & { d: number })[] = [];
+  for (let y = y0; y <= y1; y++)
+    for (let x = x0; x <= x1; x++) out.push({ z, x, y, d: (x - cx) ** 2 + (y - cy) ** 2 });
+  return out.sort((a, b) => a.d - b.d).map(({ z: level, x, y }) => ({ z: level, x, y }));
+}
+
+/** A tile's URL under the sheet's `assetBase`. */
+export const tileUrl = (assetBase: string, page: number, { z, x, y }: TileKey) =>
+  `${assetBase}/tile/${page}/${z}/${x}/${y}`;
+
+export const previewUrl = (assetBase: string, page: number) => `${assetBase}/preview/${page}`;
+
+/**
+ * The affine map from raster points to screen CSS pixels for a transform, as canvas
+ * `setTransform` arguments: the one place rotation enters the painting, so rotating never
+ * re-renders anything.
+ */
+export function rasterToScreen(
+  page: Pick<SheetPage, 'height'>,
+  transform: SheetTransform,
+): [number, number, number, number, number, number] {
+  const at = (u: number, v: number) => transform.toScreen([u, page.height - v]);
+  const [ex, ey] = at(0, 0);
+  const [ux, uy] = at(1, 0);
+  const [vx, vy] = at(0, 1);
+  return [ux - ex, uy - ey, vx - ex, vy - ey, ex, ey];
+}
