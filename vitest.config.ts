@@ -13,6 +13,8 @@ export default defineConfig({
     reporters: ['default', './scripts/summary-reporter.ts'],
     projects: [
       { resolve: source, test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'] } },
+      // The web app's pure logic (the viewer's transform and tile picking); screens are tested in e2e.
+      { resolve: source, test: { name: 'web', include: ['apps/web/src/**/*.test.ts'] } },
       {
         resolve: source,
         // Vitest runs server tests in Vite's SSR environment, which reads ssr.resolve, not resolve.
