@@ -16,6 +16,8 @@ export const markups = pgTable(
   'markups',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** Insertion order: an import stores many in one instant, and they read in the file's order. */
+    seq: integer('seq').generatedAlwaysAsIdentity(),
     fileId: uuid('file_id')
       .notNull()
       .references(() => docFiles.id, { onDelete: 'cascade' }),
@@ -45,7 +47,7 @@ export const markups = pgTable(
     updatedAt: at('updated_at').notNull().defaultNow(),
     publishedAt: at('published_at'),
   },
-  (t) => [index('markups_file_idx').on(t.fileId)],
+  (t) => [index('markups_file_idx').on(t.fileId, t.seq)],
 );
 
 /** A reply under a markup: the agency's people discuss a markup among themselves. */
@@ -53,6 +55,7 @@ export const markupReplies = pgTable(
   'markup_replies',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    seq: integer('seq').generatedAlwaysAsIdentity(),
     markupId: uuid('markup_id')
       .notNull()
       .references(() => markups.id, { onDelete: 'cascade' }),
@@ -65,5 +68,5 @@ export const markupReplies = pgTable(
       .references(() => orgs.id),
     createdAt: at('created_at').notNull().defaultNow(),
   },
-  (t) => [index('markup_replies_markup_idx').on(t.markupId, t.createdAt)],
+  (t) => [index('markup_replies_markup_idx').on(t.markupId, t.seq)],
 );
