@@ -39,6 +39,9 @@ import { docFilesRoutes } from './modules/doc-repository/doc-files.routes.js';
 import { docTusRoutes } from './modules/doc-repository/doc-tus.routes.js';
 import { docHandoverRoutes } from './modules/doc-repository/doc-handover.routes.js';
 import { docUploadSweeper } from './modules/doc-repository/doc-upload-sweeper.js';
+import { markupsRoutes } from './modules/markups/markups.routes.js';
+import { jobWorker } from './modules/jobs/job-worker.js';
+import { sheetJobHandler } from './modules/sheets/sheet-preparation.js';
 import { portalCachePlugin } from './modules/portal/portal-cache.js';
 import { portalCreditRoutes } from './modules/portal/portal-credit.routes.js';
 import { portalForumRoutes } from './modules/portal/portal-forum.routes.js';
@@ -175,7 +178,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(docFilesRoutes);
   await app.register(docTusRoutes);
   await app.register(docHandoverRoutes);
+  await app.register(markupsRoutes);
   await app.register(docUploadSweeper);
+  // Work queued in the database (each PDF's sheet preparation), run by whichever process is free.
+  await app.register(jobWorker, { handlers: [sheetJobHandler], listen: options.listen });
   await app.register(portalCachePlugin, { listen: options.listen });
   await app.register(portalCreditRoutes);
   await app.register(portalForumRoutes);

@@ -1,0 +1,97 @@
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { WorkerReply, WorkerRequest } from './pdf-worker.js';
+
+/** The request took too long: the worker was stopped (a pathological page must not hold it forever). */
+export class PdfWorkerTimeoutError extends Error {
+  constructor(ms: number) {
+    super(`the PDF worker did not answer within ${ms} ms`);
+    this.name = 'PdfWorkerTimeoutError';
+  }
+}
+
+function spawn(): Worker {
+  const here = import.meta.url;
+  if (!here.endsWith('.ts')) return new Worker(new URL('./pdf-worker.js', here));
+  // From the sources (tests, `npm run dev`): the thread compiles TypeScript as the process does.
+  // require.resolve finds the CommonJS build; the thread needs its ES module twin beside it.
+  const tsx = pathToFileURL(
+    createRequire(here)
+      .resolve('tsx/esm/api')
+      .replace(/\.cjs$/, '.mjs'),
+  ).href;
+  const entry = new URL('./pdf-worker.ts', here).href;
+  return new Worker(
+    `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(entry)}); })`,
+    { eval: true },
+  );
+}
+
+/**
+ * The main thread's end of one PDF worker thread, started at the first request. A crashed or
+ * stopped worker fails what it held and the next request starts a new one.
+ */
+export class PdfWorkerClient {
+  private worker: Worker | undefined;
+  private nextId = 1;
+  private readonly pending = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();
+
+  private start(): Worker {
+    if (this.worker) return this.worker;
+    const worker = spawn();
+    worker.unref();
+    worker.on('message', (reply: WorkerReply) => {
+      const waiting = this.pending.get(reply.id);
+      if (!waiting) return;
+      this.pending.delete(reply.id);
+      if (reply.ok) waiting.resolve(reply.value);
+      else waiting.reject(new Error(reply.error));
+    });
+    const fail = (error: Error) => {
+      if (this.worker !== worker) return;
+      this.worker = undefined;
+      for (const waiting of this.pending.values()) waiting.reject(error);
+      this.pending.clear();
+    };
+    worker.on('error', fail);
+    worker.on('exit', (code) => fail(new Error(`the PDF worker stopped (${code})`)));
+    this.worker = worker;
+    return worker;
+  }
+
+  /** `bytes` that own their whole ArrayBuffer are moved to the worker, not copied. */
+  call<T>(request: WorkerRequest, timeoutMs: number): Promise<T> {
+    const worker = this.start();
+    const id = this.nextId++;
+    return new Promise<T>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        if (!this.pending.delete(id)) return;
+        reject(new PdfWorkerTimeoutError(timeoutMs));
+        void this.stop();
+      }, timeoutMs);
+      this.pending.set(id, {
+        resolve: (v) => {
+          clearTimeout(timer);
+          resolve(v as T);
+        },
+        reject: (e) => {
+          clearTimeout(timer);
+          reject(e);
+        },
+      });
+      const bytes = request.bytes;
+      const movable = bytes && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+      worker.postMessage({ id, request }, movable ? [bytes.buffer as ArrayBuffer] : []);
+    });
+  }
+
+  async stop() {
+    const worker = this.worker;
+    if (!worker) return;
+    this.worker = undefined;
+    for (const waiting of this.pending.values()) waiting.reject(new Error('the PDF worker was stopped'));
+    this.pending.clear();
+    await worker.terminate();
+  }
+}
