@@ -53,6 +53,7 @@ const projectAlterPages = () => import('./routes/areas/project-alter-pages');
 const projectPages = () => import('./routes/areas/project-pages');
 const surveyInfoPages = () => import('./routes/areas/survey-info-pages');
 const messageCentrePage = () => import('./routes/areas/message-centre-page');
+const sheetViewerPage = () => import('./routes/areas/sheet-viewer-page');
 const indexRedirect = () => import('./routes/common/index-redirect');
 const notFoundPage = () => import('./routes/common/not-found-page');
 const portalHandOff = () => import('./routes/common/portal-hand-off');
@@ -337,6 +338,22 @@ const PROJECT_REDIRECTS: Partial<Record<ProjectArea, RouteObject[]>> = {
 const isProjectArea = (area: AreaKey): area is ProjectArea => area in PROJECT_SCREENS;
 
 /**
+ * The drawing viewer (spec §2 reviewPDF, issue 18): a full window outside the area's layout, its
+ * code and texts loaded only here. The joint area has none in the spec.
+ */
+const SHEET_VIEWER_AREAS = ['apply', 'submit', 'audit', 'supervise'] as const;
+const hasSheetViewer = (area: AreaKey): area is (typeof SHEET_VIEWER_AREAS)[number] =>
+  (SHEET_VIEWER_AREAS as readonly string[]).includes(area);
+const sheetViewer = (area: (typeof SHEET_VIEWER_AREAS)[number]): RouteObject => ({
+  path: ':orgId/:projectId/reviewPDF/:versionId/:folderId/:id/:treePath/:reviewPathFlag',
+  ...lazily(sheetViewerPage, (m) => {
+    m.registerTexts();
+    return <m.SheetViewerPage area={area} />;
+  }),
+  handle: { title: 'sheets.title' },
+});
+
+/**
  * Areas whose landing screen exists open on it (spec §2: the joint area on its projects); the
  * others keep the workbench until theirs are built.
  */
@@ -387,6 +404,7 @@ function areaRoutes(area: AreaKey): RouteObject {
             ...(PROJECT_REDIRECTS[area] ?? []),
           ]
         : []),
+      ...(hasSheetViewer(area) ? [sheetViewer(area)] : []),
     ],
   };
 }

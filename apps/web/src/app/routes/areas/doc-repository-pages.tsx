@@ -3,15 +3,40 @@ import {
   auditLandingPage,
   receivesDocs,
   type DocCategory,
+  type DocFile,
   type PrincipalMember,
   type ProjectDetail,
 } from '@drp/domain';
 import { DocRepositoryScreen } from '../../../features/doc-repository/components/doc-repository-screen';
+import {
+  opensInViewer,
+  sheetViewerPath,
+  type SheetViewerArea,
+} from '../../../features/sheets/sheet-viewer-path';
 import { useSession } from '../../../features/auth/hooks/session-context';
 import { useProjectContext } from '../../layouts/project-layout';
 import { buildingDetailPath, buildingListPath } from './building-paths';
 
 const enc = encodeURIComponent;
+
+/**
+ * A PDF of the tree opens in the drawing viewer of the area (issue 18), acting for `orgId`; the
+ * agency's reviewers open it with the markup tools shown, everyone else to read.
+ */
+const sheetLinkFor =
+  (area: SheetViewerArea, orgId: string, projectId: string, category: DocCategory) => (file: DocFile) =>
+    opensInViewer(file)
+      ? sheetViewerPath({
+          area,
+          orgId,
+          projectId,
+          versionId: file.versionId,
+          folderId: file.folderId,
+          fileId: file.id,
+          category,
+          review: area === 'audit',
+        })
+      : undefined;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -46,6 +71,7 @@ export function DocRepositoryPage({ category }: { category: DocCategory }) {
       mode="upload"
       projectName={project.name}
       applicationStatus={project.status}
+      sheetLink={sheetLinkFor('submit', uploader.orgId, project.id, category)}
     />
   );
 }
@@ -65,6 +91,7 @@ export function ApplyDocRepositoryPage({ category }: { category: DocCategory }) 
       mode="send"
       projectName={project.name}
       applicationStatus={project.status}
+      sheetLink={sheetLinkFor('apply', member.orgId, project.id, category)}
       categoryLinks={{ DESIGN: `${base}/workingDrawing`, SURVEY: `${base}/reconnaissance` }}
       buildingLink={(id) =>
         id
@@ -95,6 +122,7 @@ export function AuditDocRepositoryPage({ category, receive }: { category: DocCat
       versionsListed={receive ? 'UPLOADING' : 'REVIEW'}
       projectName={project.name}
       applicationStatus={project.status}
+      sheetLink={sheetLinkFor('audit', member.orgId, project.id, category)}
       categoryLinks={receive ? { DESIGN: `${base}/workingDrawing`, SURVEY: `${base}/reconnaissance` } : list}
       buildingLink={(id) =>
         id
@@ -105,9 +133,12 @@ export function AuditDocRepositoryPage({ category, receive }: { category: DocCat
   );
 }
 
-/** Supervise and joint `projects/{projectId}/docs` (survey) and `drawings` (design): read and download. */
+/**
+ * Supervise and joint `projects/{projectId}/docs` (survey) and `drawings` (design): read and
+ * download. A supervisor opens a sheet in its area's viewer; the joint area has none (spec §2).
+ */
 export function ReaderDocRepositoryPage({ category }: { category: DocCategory }) {
-  const { project, member } = useProjectContext();
+  const { area, project, member } = useProjectContext();
   return (
     <DocRepositoryScreen
       key={`${member.orgId}-${category}`}
@@ -116,6 +147,9 @@ export function ReaderDocRepositoryPage({ category }: { category: DocCategory })
       mode="read"
       projectName={project.name}
       applicationStatus={project.status}
+      sheetLink={
+        area === 'supervise' ? sheetLinkFor('supervise', member.orgId, project.id, category) : undefined
+      }
     />
   );
 }

@@ -8,6 +8,7 @@ import {
   EyeOutlined,
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import dayjs from 'dayjs';
 import type { DocFile } from '@drp/domain';
 import type { ProjectTarget } from '../../../lib/project-target';
@@ -29,10 +30,13 @@ export function DocFileTable({
   target,
   versionId,
   folderId,
+  sheetLink,
 }: {
   target: ProjectTarget;
   versionId: string;
   folderId: string | undefined;
+  /** Where the drawing viewer shows a file it opens (a PDF); such a name is a link there. */
+  sheetLink?: (file: DocFile) => string | undefined;
 }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -132,18 +136,29 @@ export function DocFileTable({
         {
           title: t('docRepository.fileName'),
           dataIndex: 'name',
-          render: (name: string, file) => (
-            // PDFs and images open in a new tab, other files are saved (a click on the name does either).
-            <Button
-              type="link"
-              className="doc-file-name"
-              icon={isViewable(file) ? <EyeOutlined /> : <DownloadOutlined />}
-              onClick={() => void open(file, false)}
-              data-testid="file-open"
-            >
-              {name}
-            </Button>
-          ),
+          render: (name: string, file) => {
+            // A sheet opens in the viewer, by a real link (a ctrl or middle click opens a tab).
+            const sheet = sheetLink?.(file);
+            if (sheet)
+              return (
+                <Link to={sheet} className="doc-file-name doc-file-sheet" data-testid="file-open">
+                  <EyeOutlined />
+                  <span>{name}</span>
+                </Link>
+              );
+            // Images (and PDFs where no viewer is) open in a new tab, other files are saved.
+            return (
+              <Button
+                type="link"
+                className="doc-file-name"
+                icon={isViewable(file) ? <EyeOutlined /> : <DownloadOutlined />}
+                onClick={() => void open(file, false)}
+                data-testid="file-open"
+              >
+                {name}
+              </Button>
+            );
+          },
         },
         { title: t('docRepository.fileSize'), dataIndex: 'size', width: 90, render: formatSize },
         {

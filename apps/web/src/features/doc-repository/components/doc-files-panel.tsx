@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { DocFolderNode } from '@drp/domain';
 import type { ProjectTarget } from '../../../lib/project-target';
 import { useUploadQueue } from '../hooks/use-upload-queue';
-import type { DocScreenMode } from './doc-repository-screen-props';
+import type { DocRepositoryScreenProps, DocScreenMode } from './doc-repository-screen-props';
 import { DocFileTable } from './doc-file-table';
 import { UploadButtons } from './upload-buttons';
 import { UploadQueue } from './upload-queue';
@@ -17,11 +17,13 @@ export function DocFilesPanel({
   versionId,
   mode,
   selected,
+  sheetLink,
 }: {
   target: ProjectTarget;
   versionId: string;
   mode: DocScreenMode;
   selected: DocFolderNode | undefined;
+  sheetLink?: DocRepositoryScreenProps['sheetLink'];
 }) {
   const { t } = useTranslation();
   const queue = useUploadQueue(target);
@@ -64,7 +66,7 @@ export function DocFilesPanel({
           onClear={queue.clearFinished}
         />
       )}
-      <DocFileTable target={target} versionId={versionId} folderId={selected?.id} />
+      <DocFileTable target={target} versionId={versionId} folderId={selected?.id} sheetLink={sheetLink} />
     </Card>
   );
 }

@@ -1,4 +1,4 @@
-import type { DocCategory, ProjectStatus } from '@drp/domain';
+import type { DocCategory, DocFile, ProjectStatus } from '@drp/domain';
 import type { ProjectTarget } from '../../../lib/project-target';
 import type { DocVersionListStatus } from '../api/get-doc-versions';
 
@@ -29,6 +29,11 @@ export interface DocRepositoryScreenProps {
   buildingLink?: (buildingId: string | null) => string;
   /** Where the application stands: an accepted version of a passed one reads as reviewed. */
   applicationStatus?: ProjectStatus;
+  /**
+   * Where the drawing viewer shows a file (issue 18), for the files it opens; without it (the
+   * joint area, which has no viewer) a file opens in a tab as before.
+   */
+  sheetLink?: (file: DocFile) => string | undefined;
 }
 
 /** A refusal as the server said it, for a message toast. */

@@ -34,6 +34,7 @@ export function DocVersionView({
   projectName,
   buildingLink,
   applicationStatus,
+  sheetLink,
   versions,
   version,
   onVersion,
@@ -169,7 +170,13 @@ export function DocVersionView({
           selected={selected}
           onSelect={setSelectedId}
         />
-        <DocFilesPanel target={target} versionId={version.id} mode={mode} selected={selected} />
+        <DocFilesPanel
+          target={target}
+          versionId={version.id}
+          mode={mode}
+          selected={selected}
+          sheetLink={sheetLink}
+        />
       </div>
     </Card>
   );

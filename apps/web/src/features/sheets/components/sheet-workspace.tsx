@@ -1,0 +1,494 @@
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { Alert, App, Button, Result, Spin, Tabs, Typography } from 'antd';
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { errorMessage, type DocFile, type ErrorCode, type SheetInfo, type SheetPage } from '@drp/domain';
+import { currentLocale } from '../../../config/i18n';
+import type { ProjectTarget } from '../../../lib/project-target';
+import { useSheet } from '../api/get-sheet';
+import { useSheetSignals } from '../api/get-signal-url';
+import { useSheetFiles, type SheetFiles } from '../hooks/use-sheet-files';
+import { useSheetSearch } from '../hooks/use-sheet-search';
+import { sheetViewerPath, type SheetViewerTarget } from '../sheet-viewer-path';
+import {
+  ACTUAL_SIZE_ZOOM,
+  ZOOM_MAX,
+  ZOOM_MIN,
+  fitZoom,
+  readDeepLink,
+  writeDeepLink,
+  type Point,
+  type Rotation,
+  type SheetOverlayProps,
+  type SheetViewState,
+  type Viewport,
+} from '../sheet-view';
+import { SheetCanvas, type SheetCanvasHandle } from './sheet-canvas';
+import { SheetErrorView } from './sheet-error-view';
+import { SheetLayersPanel } from './sheet-layers-panel';
+import { SheetSearchHighlights } from './sheet-search-highlights';
+import { SheetSearchPanel } from './sheet-search-panel';
+import { SheetThumbnails } from './sheet-thumbnails';
+import { SheetToolbar, type SheetToolbarActions } from './sheet-toolbar';
+import { SheetTreePanel } from './sheet-tree-panel';
+import './sheet-workspace.css';
+
+/**
+ * What the markups (features/markups) put into the workspace. The route composes them, as no
+ * feature imports another: the tools above the sheet, the layer over it, the list beside it.
+ */
+export interface SheetMarkupSlots {
+  tools?: ReactNode;
+  overlay?: (overlay: SheetOverlayProps) => ReactNode;
+  /** The list; `goTo` centres the view on a point of a page. */
+  list?: (goTo: (page: number, center: Point) => void) => ReactNode;
+  /** A markup is being drawn: the canvas leaves the pointer to it. */
+  drawing?: boolean;
+}
+
+export interface SheetWorkspaceProps {
+  target: ProjectTarget;
+  /** The sheet on screen and where it sits (the route's parameters). */
+  at: SheetViewerTarget;
+  appName: string;
+  /** The document list this file was opened from. */
+  backTo: string;
+  headerExtra?: ReactNode;
+  markups?: SheetMarkupSlots;
+}
+
+const ZOOM_STEP = 1.25;
+const URL_DEBOUNCE_MS = 400;
+const clampZoom = (z: number) => Math.min(ZOOM_MAX, Math.max(ZOOM_MIN, z));
+const downloadOf = (sheet: SheetInfo | undefined) =>
+  sheet && `${sheet.viewUrl}${sheet.viewUrl.includes('?') ? '&' : '?'}download=1`;
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** A key typed into a field is the field's, not the viewer's. */
+const typing = (target: EventTarget | null) =>
+  target instanceof HTMLElement &&
+  (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+
+/** The whole page in sight, centred: how a page opens. */
+const fitted = (page: SheetPage, rotation: Rotation, viewport: Viewport, fit: 'page' | 'width' = 'page') => ({
+  page: page.index,
+  rotation,
+  zoom: clampZoom(fitZoom(page, rotation, viewport, fit)),
+  center: [page.width / 2, page.height / 2] as Point,
+});
+
+/** Where the previous sheet sends the viewer: its last page. */
+interface OpenState {
+  page?: 'last';
+}
+
+/**
+ * The drawing viewer (issue 18): a full-window workspace with the version's folder tree, the
+ * pages, text search, layers and markups beside the sheet and the tools above it. The view
+ * (page, zoom, centre, rotation) is the workspace's; the canvas paints it and reports pan and
+ * zoom by hand. The address follows the view (`?page=&x=&y=&zoom=`), so a copied link or a
+ * reload opens exactly there.
+ */
+export function SheetWorkspace(props: SheetWorkspaceProps) {
+  const { target, at, appName, backTo, headerExtra } = props;
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const files = useSheetFiles(target, at.versionId, at.category);
+  const sheet = useSheet(target, at.fileId);
+  useSheetSignals(target, at.fileId);
+  const root = useRef<HTMLDivElement>(null);
+  const [fullScreen, setFullScreen] = useState(false);
+  const [filter, setFilter] = useState('');
+  const [tab, setTab] = useState('tree');
+
+  useEffect(() => {
+    const onChange = () => setFullScreen(document.fullscreenElement === root.current);
+    document.addEventListener('fullscreenchange', onChange);
+    return () => document.removeEventListener('fullscreenchange', onChange);
+  }, []);
+  const toggleFullScreen = useCallback(() => {
+    if (document.fullscreenElement) void document.exitFullscreen();
+    else void root.current?.requestFullscreen().catch(() => undefined);
+  }, []);
+
+  const pathOf = useCallback(
+    (file: DocFile) => sheetViewerPath({ ...at, folderId: file.folderId, fileId: file.id }),
+    [at],
+  );
+  const open = useCallback(
+    (file: DocFile, state?: OpenState) => void navigate(pathOf(file), { state }),
+    [navigate, pathOf],
+  );
+  const current = files.sheets.find((f) => f.id === at.fileId);
+  const name = sheet.data?.name ?? current?.name ?? '';
+
+  return (
+    <div className="sheet-workspace" ref={root} data-testid="sheet-workspace">
+      <header className="sheet-header">
+        <Link to={backTo} className="sheet-back" data-testid="sheet-back">
+          <ArrowLeftOutlined /> {t('sheets.back')}
+        </Link>
+        <span className="sheet-app-name">{appName}</span>
+        <h1 className="sheet-file-name" title={name} data-testid="sheet-file-name">
+          {name}
+        </h1>
+        <div className="sheet-header-extra">{headerExtra}</div>
+      </header>
+      <div className="sheet-body">
+        {sheet.isError ? (
+          <main className="sheet-main">
+            <Result
+              status="error"
+              title={<span role="alert">{t('sheets.loadFailed', { message: sheet.error.message })}</span>}
+              extra={<Button onClick={() => void sheet.refetch()}>{t('sheets.retry')}</Button>}
+            />
+          </main>
+        ) : !sheet.data ? (
+          <main className="sheet-main sheet-main-loading">
+            <Spin size="large" aria-label={t('sheets.title')} />
+          </main>
+        ) : (
+          <SheetFileView
+            key={at.fileId}
+            {...props}
+            sheet={sheet.data}
+            files={files}
+            tree={
+              <SheetTreePanel
+                files={files}
+                currentId={at.fileId}
+                filter={filter}
+                onFilter={setFilter}
+                pathOf={pathOf}
+                onOpen={(file) => file.id !== at.fileId && open(file)}
+              />
+            }
+            tab={tab}
+            onTab={setTab}
+            onOpen={open}
+            fullScreen={fullScreen}
+            onFullScreen={toggleFullScreen}
+          />
+        )}
+      </div>
+    </div>
+  );
+}
+
+function SheetFileView({
+  target,
+  at,
+  markups,
+  sheet,
+  files,
+  tree,
+  tab,
+  onTab,
+  onOpen,
+  fullScreen,
+  onFullScreen,
+}: SheetWorkspaceProps & {
+  sheet: SheetInfo;
+  files: SheetFiles;
+  tree: ReactNode;
+  tab: string;
+  onTab: (key: string) => void;
+  onOpen: (file: DocFile, state?: OpenState) => void;
+  fullScreen: boolean;
+  onFullScreen: () => void;
+}) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const location = useLocation();
+  const locale = currentLocale();
+  const canvas = useRef<SheetCanvasHandle>(null);
+  const stage = useRef<HTMLDivElement>(null);
+  const [viewport, setViewport] = useState<Viewport | null>(null);
+  const [view, setView] = useState<SheetViewState | null>(null);
+  const [hiddenLayers, setHiddenLayers] = useState<string[]>(() =>
+    sheet.layers.filter((l) => !l.visible).map((l) => l.id),
+  );
+  const [canvasError, setCanvasError] = useState<'SHEET_ENCRYPTED' | 'SHEET_DAMAGED' | null>(null);
+  const [markupsShown, setMarkupsShown] = useState(at.review);
+  const [query, setQuery] = useState('');
+  const [activeHit, setActiveHit] = useState(-1);
+  // The address this file was opened with: a deep link, or the previous sheet's "last page".
+  const [opening] = useState(() => ({
+    link: readDeepLink(new URLSearchParams(location.search)),
+    last: (location.state as OpenState | null)?.page === 'last',
+  }));
+
+  // The stage's size is the canvas's viewport; the view cannot be fitted before it is known.
+  useEffect(() => {
+    const el = stage.current;
+    if (!el) return;
+    const observer = new ResizeObserver(([entry]) => {
+      const { width, height } = entry!.contentRect;
+      if (width > 0 && height > 0)
+        setViewport((v) => (v && v.width === width && v.height === height ? v : { width, height }));
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+
+  // A sheet still being prepared has no pages from the server yet: pdf.js tells their sizes.
+  const [pdfPages, setPdfPages] = useState<SheetPage[]>([]);
+  const pages = sheet.pages.length > 0 ? sheet.pages : pdfPages;
+  const failed = sheet.state === 'FAILED' || canvasError !== null;
+  // The first view once the page sizes and the viewport are known: the deep link's, else the page fitted.
+  useEffect(() => {
+    if (view || !viewport || pages.length === 0 || failed) return;
+    const { link, last } = opening;
+    const index = Math.min(pages.length - 1, Math.max(0, last ? pages.length - 1 : (link.page ?? 0)));
+    const page = pages[index]!;
+    const start = fitted(page, 0, viewport);
+    setView({ ...start, zoom: link.zoom ?? start.zoom, center: link.center ?? start.center });
+  }, [view, viewport, pages, failed, opening]);
+
+  const page = view ? pages[view.page] : undefined;
+  // Until the pages are known, the canvas opens the file with a view that only names the page.
+  const shown: SheetViewState = view ?? {
+    page: opening.link.page ?? 0,
+    zoom: opening.link.zoom ?? 1,
+    center: opening.link.center ?? [0, 0],
+    rotation: 0,
+  };
+  const fileIndex = files.sheets.findIndex((f) => f.id === at.fileId);
+  const nextFile = fileIndex >= 0 ? files.sheets[fileIndex + 1] : undefined;
+  const prevFile = fileIndex > 0 ? files.sheets[fileIndex - 1] : undefined;
+  const hasNext = (view !== null && view.page < pages.length - 1) || nextFile !== undefined;
+  const hasPrev = (view !== null && view.page > 0) || prevFile !== undefined;
+
+  const goToPage = (index: number) => {
+    const target = pages[index];
+    if (target && viewport) setView((v) => fitted(target, v?.rotation ?? 0, viewport));
+  };
+  const goTo = (index: number, center: Point) => setView((v) => (v ? { ...v, page: index, center } : v));
+  const nextSheet = () => {
+    if (view && view.page < pages.length - 1) goToPage(view.page + 1);
+    else if (nextFile) onOpen(nextFile);
+  };
+  const prevSheet = () => {
+    if (view && view.page > 0) goToPage(view.page - 1);
+    else if (prevFile) onOpen(prevFile, { page: 'last' });
+  };
+
+  // PageDown / PageUp and ] / [ turn the sheets, anywhere but in a field. The listener stays;
+  // what it calls is this render's.
+  const turn = useRef({ nextSheet, prevSheet });
+  useEffect(() => {
+    turn.current = { nextSheet, prevSheet };
+  });
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.ctrlKey || event.altKey || event.metaKey || typing(event.target)) return;
+      if (event.key === 'PageDown' || event.key === ']') turn.current.nextSheet();
+      else if (event.key === 'PageUp' || event.key === '[') turn.current.prevSheet();
+      else return;
+      event.preventDefault();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  // The address follows the view, a moment after it settles.
+  useEffect(() => {
+    if (!view) return;
+    const timer = setTimeout(() => {
+      const url = `${window.location.pathname}?${writeDeepLink(view)}`;
+      window.history.replaceState(window.history.state, '', url);
+    }, URL_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [view]);
+
+  const search = useSheetSearch(target, sheet, query);
+  const hit = search.hits[activeHit];
+  const goToHit = (index: number) => {
+    const found = search.hits[index];
+    if (!found) return;
+    setActiveHit(index);
+    const [l, b, r, top] = found.box;
+    goTo(found.page, [(l + r) / 2, (b + top) / 2]);
+  };
+
+  const zoomBy = (factor: number) => setView((v) => v && { ...v, zoom: clampZoom(v.zoom * factor) });
+  const fit = (how: 'page' | 'width') =>
+    page && viewport && setView((v) => v && fitted(page, v.rotation, viewport, how));
+  const actions: SheetToolbarActions = {
+    prevSheet,
+    nextSheet,
+    zoomIn: () => zoomBy(ZOOM_STEP),
+    zoomOut: () => zoomBy(1 / ZOOM_STEP),
+    fitWidth: () => fit('width'),
+    fitPage: () => fit('page'),
+    actualSize: () => setView((v) => v && { ...v, zoom: ACTUAL_SIZE_ZOOM }),
+    rotate: (by) =>
+      setView((v) => v && { ...v, rotation: ((((v.rotation + by) % 360) + 360) % 360) as Rotation }),
+    fullScreen: onFullScreen,
+    print: () =>
+      void printView(canvas.current).catch((error: unknown) =>
+        message.error(`${t('sheets.printFailed')}: ${messageOf(error)}`),
+      ),
+    copyLink: () => {
+      if (!view) return;
+      const url = `${window.location.origin}${window.location.pathname}?${writeDeepLink(view)}`;
+      window.history.replaceState(window.history.state, '', url);
+      navigator.clipboard
+        .writeText(url)
+        .then(() => message.success(t('sheets.linkCopied')))
+        .catch(() => message.warning(t('sheets.linkCopyFailed')));
+    },
+    toggleMarkups: markups?.tools ? () => setMarkupsShown((shown) => !shown) : undefined,
+  };
+
+  const downloadUrl = downloadOf(sheet);
+  let failure: { code: ErrorCode; text: string } | null = null;
+  if (sheet.state === 'FAILED') {
+    const code = `SHEET_${sheet.failure ?? 'DAMAGED'}` as ErrorCode;
+    failure = { code, text: errorMessage(code, locale, { size: formatSize(sheet.size) }) };
+  } else if (canvasError) failure = { code: canvasError, text: errorMessage(canvasError, locale) };
+
+  const tabs = [
+    { key: 'tree', label: t('sheets.treeTitle'), children: tree },
+    {
+      key: 'pages',
+      label: t('sheets.pagesTitle'),
+      children: <SheetThumbnails sheet={sheet} page={view?.page ?? 0} onPage={goToPage} />,
+    },
+    {
+      key: 'search',
+      label: t('sheets.searchTitle'),
+      children: (
+        <SheetSearchPanel
+          query={query}
+          onQuery={(value) => {
+            setQuery(value);
+            setActiveHit(-1);
+          }}
+          hits={search.hits}
+          active={activeHit}
+          onGo={goToHit}
+          loading={search.loading}
+          searchable={search.searchable}
+          pending={search.pending}
+        />
+      ),
+    },
+    ...(sheet.layers.length > 0
+      ? [
+          {
+            key: 'layers',
+            label: t('sheets.layersTitle'),
+            children: (
+              <SheetLayersPanel layers={sheet.layers} hidden={hiddenLayers} onHidden={setHiddenLayers} />
+            ),
+          },
+        ]
+      : []),
+    ...(markups?.list
+      ? [{ key: 'markups', label: t('sheets.markupsTitle'), children: markups.list(goTo) }]
+      : []),
+  ];
+
+  return (
+    <>
+      <aside className="sheet-sidebar" aria-label={t('sheets.treeTitle')}>
+        <Tabs
+          size="small"
+          activeKey={tabs.some((x) => x.key === tab) ? tab : 'tree'}
+          onChange={onTab}
+          items={tabs}
+          data-testid="sheet-sidebar-tabs"
+        />
+      </aside>
+      <main className="sheet-main">
+        <SheetToolbar
+          actions={actions}
+          zoom={view?.zoom}
+          hasPrev={hasPrev}
+          hasNext={hasNext}
+          viewing={view !== null && !failure}
+          fullScreen={fullScreen}
+          downloadUrl={downloadUrl}
+          markupsShown={markupsShown}
+        />
+        {markupsShown && markups?.tools && <div className="sheet-markup-tools">{markups.tools}</div>}
+        {sheet.scripts && (
+          <Alert type="warning" showIcon banner title={t('sheets.scripts')} data-testid="sheet-scripts" />
+        )}
+        <div className="sheet-stage" ref={stage} data-testid="sheet-stage">
+          {failure ? (
+            <SheetErrorView message={failure.text} code={failure.code} downloadUrl={downloadUrl} />
+          ) : (
+            viewport && (
+              <SheetCanvas
+                ref={canvas}
+                sheet={sheet}
+                view={shown}
+                onViewChange={(next) => view && setView(next)}
+                hiddenLayers={hiddenLayers}
+                panDisabled={markups?.drawing ?? false}
+                onViewport={(vp) =>
+                  setViewport((v) => (v && v.width === vp.width && v.height === vp.height ? v : vp))
+                }
+                onError={setCanvasError}
+                onPages={setPdfPages}
+                ariaLabel={t('sheets.sheetArea', { name: sheet.name, page: shown.page + 1 })}
+                overlay={(overlay) => (
+                  <>
+                    <SheetSearchHighlights overlay={overlay} hits={search.hits} active={hit} />
+                    {markups?.overlay?.(overlay)}
+                  </>
+                )}
+              />
+            )
+          )}
+          {sheet.state === 'PENDING' && !failure && (
+            <Typography.Text className="sheet-pending" role="status" data-testid="sheet-pending">
+              {t('sheets.pending')}
+            </Typography.Text>
+          )}
+        </div>
+      </main>
+    </>
+  );
+}
+
+/** Bytes as people read them (the too-large message names the size). */
+function formatSize(bytes: number): string {
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  if (bytes < 1024 * 1024 * 1024) return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+  return `${(bytes / 1024 / 1024 / 1024).toFixed(2)} GB`;
+}
+
+/**
+ * Prints what is on screen: the canvas's picture of the view, alone on the printed page (the
+ * print style hides everything else while `sheet-printing` is set).
+ */
+async function printView(canvas: SheetCanvasHandle | null) {
+  if (!canvas) return;
+  const url = URL.createObjectURL(await canvas.capture());
+  const holder = document.createElement('div');
+  holder.className = 'sheet-print-sheet';
+  const image = new Image();
+  image.alt = '';
+  image.src = url;
+  holder.append(image);
+  document.body.append(holder);
+  const done = () => {
+    document.documentElement.classList.remove('sheet-printing');
+    holder.remove();
+    URL.revokeObjectURL(url);
+    window.removeEventListener('afterprint', done);
+  };
+  try {
+    await image.decode();
+  } catch (error) {
+    done();
+    throw error;
+  }
+  document.documentElement.classList.add('sheet-printing');
+  window.addEventListener('afterprint', done);
+  window.print();
+}
