@@ -123,7 +123,7 @@ function annotationsOf(m: XfdfMarkup, box: Box): string[] {
   };
   const calibration = m.calibration
     ? {
-        'drp:real-per-point': m.calibration.realPerPoint,
+        'drp:real-per-point': String(m.calibration.realPerPoint),
         'drp:unit': m.calibration.unit,
         'drp:source': m.calibration.source,
       }
@@ -421,7 +421,8 @@ export function readXfdf(xml: string, pages: readonly { box: Box }[]): XfdfRead 
     attributeNamePrefix: '',
     removeNSPrefix: true,
     processEntities: true,
-    htmlEntities: false,
+    // Also the numeric references (&#10;) that carry line breaks in attributes.
+    htmlEntities: true,
     trimValues: false,
     parseTagValue: false,
     parseAttributeValue: false,

@@ -37,8 +37,8 @@ const flat = (row: { markup: MarkupRow; authorName: string; authorOrgName: strin
 });
 
 /**
- * The markups of a file that `accountId` sees: the published ones and its own, oldest first (a
- * later markup is drawn over an earlier one).
+ * The markups of a file that `accountId` sees: the published ones and its own, in the order they
+ * were stored (a later markup is drawn over an earlier one).
  */
 export async function listVisibleMarkups(db: Db, fileId: string, accountId: string) {
   const rows = await db
@@ -52,7 +52,7 @@ export async function listVisibleMarkups(db: Db, fileId: string, accountId: stri
         or(eq(markups.layer, 'PUBLISHED'), eq(markups.authorAccountId, accountId)),
       ),
     )
-    .orderBy(asc(markups.createdAt), asc(markups.id));
+    .orderBy(asc(markups.seq));
   return rows.map(flat);
 }
 
@@ -127,7 +127,7 @@ export async function listReplies(db: Db, markupIds: readonly string[]): Promise
     .innerJoin(accounts, eq(accounts.id, markupReplies.authorAccountId))
     .innerJoin(orgs, eq(orgs.id, markupReplies.authorOrgId))
     .where(inArray(markupReplies.markupId, [...markupIds]))
-    .orderBy(asc(markupReplies.createdAt), asc(markupReplies.id));
+    .orderBy(asc(markupReplies.seq));
 }
 
 export async function countReplies(db: Db, markupId: string): Promise<number> {
