@@ -879,6 +879,36 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
     expected: everyone(404),
     note: 'Public: the signed token is the credential. One that does not verify answers 404, as a missing file.',
   },
+  'GET /api/checkDrawings/:orgId/:projectId/docRepository/sheet': {
+    call: { params: ownProject, query: { fileId: 'x' } },
+    expected: readers(400),
+    note: 'A malformed file id: no sheet is read and no link signed.',
+  },
+  'GET /api/checkDrawings/:orgId/:projectId/docRepository/getSignalUrl': {
+    call: { params: ownProject, query: { fileId: 'x' } },
+    expected: readers(400),
+    note: 'A malformed file id: no link is signed.',
+  },
+  'GET /api/files/sheets/:token/preview/:page': {
+    call: { params: { token: 'not-a-view-token', page: '0' } },
+    expected: everyone(404),
+    note: 'Public: the signed token is the credential. One that does not verify answers 404, as a missing file.',
+  },
+  'GET /api/files/sheets/:token/tile/:page/:z/:x/:y': {
+    call: { params: { token: 'not-a-view-token', page: '0', z: '0', x: '0', y: '0' } },
+    expected: everyone(404),
+    note: 'Public, as the preview.',
+  },
+  'GET /api/files/sheets/:token/text/:page': {
+    call: { params: { token: 'not-a-view-token', page: '0' } },
+    expected: everyone(404),
+    note: 'Public, as the preview.',
+  },
+  'GET /api/files/signal/:token': {
+    call: { params: { token: 'not-a-view-token' } },
+    expected: everyone(404),
+    note: 'Public: the signed token is the credential; a bad one answers 404 before any stream opens.',
+  },
   'GET /api/checkDrawings/:projectId/:versionId/drawingsReview/batchDownLoadDrawingsReview': {
     call: {
       params: { projectId: 'not-a-project-id', versionId: 'x' },
