@@ -200,11 +200,12 @@ describe('the working drawings of an application', () => {
     expect(await rows.first().textContent()).toContain(DESIGN);
     expect(await rows.first().getByTestId('file-delete').count()).toBe(1);
 
-    // A drawing opens in a new tab through its signed link; 下载 saves it under its own name.
+    // A drawing's name links to the drawing viewer (issue 18; e2e/sheet-viewer opens it there);
+    // 下载 saves it under its own name.
     const row = rows.filter({ hasText: '结构设计总说明.pdf' });
-    const [tab] = await Promise.all([page.waitForEvent('popup'), row.getByTestId('file-open').click()]);
-    await expect.poll(() => tab.url()).toContain('/api/files/view/');
-    await tab.close();
+    expect(await row.getByTestId('file-open').getAttribute('href')).toMatch(
+      /^\/sys_submit\/[0-9a-f-]{36}\/[0-9a-f-]{36}\/reviewPDF\/[0-9a-f-]{36}\/[0-9a-f-]{36}\/[0-9a-f-]{36}\/DESIGN\/0$/,
+    );
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       row.getByTestId('file-download').click(),

@@ -1,0 +1,339 @@
+import type { Browser, Page } from 'playwright-core';
+import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SheetInfo } from '@drp/domain';
+import { expectAccessible } from './support/accessibility';
+import { DEMO_PASSWORD, baseURL, launchBrowser, newPage, openSignedIn } from './support/browser';
+import {
+  CENSOR,
+  DESIGN,
+  SURVEY,
+  addBuilding,
+  apiSession,
+  call,
+  commitDocs,
+  createDraftProject,
+  listDocTree,
+  orgIdOf,
+  submitBuildings,
+  submitProject,
+  testPdf,
+  uploadDocFile,
+  type ApiSession,
+  type DraftProject,
+} from './support/project-api';
+
+/**
+ * The drawing viewer's workspace (issue 18): a reviewer opens a sheet from the audit area's tree
+ * (by its name, as people do), sees it painted, zooms, rotates, searches its text, turns to the
+ * next sheet by key, and a deep link opens the same view again; the designer opens the same file
+ * from the submit area; a unit that is no party gets the 404 page; a damaged PDF says so.
+ */
+
+const tag = Date.now().toString(36).slice(-5);
+const PROJECT = `梅溪湖图纸查看测试${tag}`;
+const FIRST = `建施-01总说明${tag}.pdf`;
+const SECOND = `建施-02平面图${tag}.pdf`;
+const DAMAGED = `建施-03损坏${tag}.pdf`;
+const WORD = 'KEYPLAN';
+
+/** An A3 landscape sheet with lines and words; `words[i]` is written on page i + 1. */
+async function sheetPdf(words: string[]) {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  for (const word of words) {
+    const page = doc.addPage([1191, 842]);
+    for (let x = 60; x < 1191; x += 90)
+      page.drawLine({ start: { x, y: 40 }, end: { x, y: 802 }, thickness: 1, color: rgb(0.2, 0.2, 0.2) });
+    page.drawRectangle({
+      x: 300,
+      y: 200,
+      width: 500,
+      height: 400,
+      borderWidth: 4,
+      borderColor: rgb(0, 0, 0),
+    });
+    page.drawText(word, { x: 820, y: 80, size: 28, font, color: rgb(0, 0, 0) });
+    page.drawText('GENERAL NOTES', { x: 80, y: 760, size: 18, font, color: rgb(0, 0, 0) });
+  }
+  return Buffer.from(await doc.save());
+}
+
+const zoomText = (page: Page) => page.getByTestId('sheet-zoom').textContent();
+const percent = async (page: Page) => Number((await zoomText(page))!.replace('%', ''));
+const query = (page: Page, key: string) => new URL(page.url()).searchParams.get(key);
+
+/** Dark pixels on the sheet's canvas: lines and text were painted, not just the backdrop. */
+const darkPixels = (page: Page) =>
+  page
+    .getByTestId('sheet-canvas')
+    .locator('canvas')
+    .evaluate((canvas: HTMLCanvasElement) => {
+      const ctx = canvas.getContext('2d');
+      if (!ctx || canvas.width === 0) return 0;
+      const { data } = ctx.getImageData(0, 0, canvas.width, canvas.height);
+      let dark = 0;
+      for (let i = 0; i < data.length; i += 4) if (data[i]! + data[i + 1]! + data[i + 2]! < 200) dark++;
+      return dark;
+    });
+
+describe('the drawing viewer in the browser', () => {
+  let browser: Browser;
+  let project: DraftProject;
+  let construct: ApiSession;
+  let reviewer: ApiSession;
+  const org = { design: '', survey: '', censor: '' };
+  const ids = { first: '', second: '', damaged: '' };
+  let versionId = '';
+  let folderId = '';
+
+  const viewerPath = (area: 'audit' | 'submit', orgId: string, fileId: string, review: boolean) =>
+    `/sys_${area}/${orgId}/${project.id}/reviewPDF/${versionId}/${folderId}/${fileId}/DESIGN/${review ? 1 : 0}`;
+
+  const sheetOf = (fileId: string) =>
+    call<SheetInfo>(
+      reviewer,
+      'GET',
+      `/api/checkDrawings/${org.censor}/${project.id}/docRepository/sheet?fileId=${fileId}`,
+    );
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    construct = await apiSession(baseURL(), 'construct_admin', DEMO_PASSWORD);
+    project = await createDraftProject(construct, {
+      name: PROJECT,
+      design: [DESIGN],
+      survey: [SURVEY],
+      censor: CENSOR,
+    });
+    org.design = await orgIdOf(construct, 'DESIGN', DESIGN);
+    org.survey = await orgIdOf(construct, 'SURVEY', SURVEY);
+    org.censor = await orgIdOf(construct, 'CENSOR', CENSOR);
+    const { id: buildingId } = await addBuilding(construct, project.id, {
+      name: `3#教学楼${tag}`,
+      designOrgIds: [org.design],
+      surveyOrgIds: [org.survey],
+    });
+    await submitBuildings(construct, project.id, [buildingId]);
+    await submitProject(construct, project.id);
+
+    const design = { ...(await apiSession(baseURL(), 'design_admin', DEMO_PASSWORD)), orgId: org.design };
+    const survey = { ...(await apiSession(baseURL(), 'survey_admin', DEMO_PASSWORD)), orgId: org.survey };
+    await call(
+      design,
+      'POST',
+      `/api/checkDrawings/${org.design}/${project.id}/building/saveBuildingDesignInfos`,
+      {
+        buildingId,
+        items: [{ specialty: 'ARCHITECTURE', chiefDesigner: '陈明', engineerCertNo: 'A43-2026-018' }],
+      },
+    );
+    const [version] = await call<{ id: string }[]>(
+      design,
+      'GET',
+      `/api/checkDrawings/${org.design}/${project.id}/docRepositoryVersion/listAll`,
+    );
+    versionId = version!.id;
+    const [designRoot] = await listDocTree(design, project.id, versionId, 'DESIGN');
+    folderId = designRoot!.children[0]!.id;
+    await uploadDocFile(design, project.id, versionId, folderId, FIRST, await sheetPdf(['GENERAL', WORD]));
+    await uploadDocFile(design, project.id, versionId, folderId, SECOND, await sheetPdf(['PLAN']));
+    // %PDF and then nothing a reader can parse.
+    await uploadDocFile(design, project.id, versionId, folderId, DAMAGED, testPdf(DAMAGED, 4_000));
+    const [surveyRoot] = await listDocTree(survey, project.id, versionId, 'SURVEY');
+    await uploadDocFile(
+      survey,
+      project.id,
+      versionId,
+      surveyRoot!.id,
+      `勘察报告${tag}.pdf`,
+      await sheetPdf(['SOIL']),
+    );
+    await commitDocs(design, project.id, versionId, 'DESIGN');
+    await commitDocs(survey, project.id, versionId, 'SURVEY');
+    await call(
+      construct,
+      'GET',
+      `/api/checkDrawings/${construct.orgId}/${project.id}/docRepositoryOrg/confirmApplyDoc?versionId=${versionId}&confirmWarnings=true`,
+    );
+    const agency = { ...(await apiSession(baseURL(), 'censor_admin', DEMO_PASSWORD)), orgId: org.censor };
+    await call(
+      agency,
+      'GET',
+      `/api/checkDrawings/${org.censor}/${project.id}/docRepositoryOrg/confirmApplyDoc?versionId=${versionId}`,
+    );
+    const files = await call<{ id: string; name: string }[]>(
+      design,
+      'GET',
+      `/api/checkDrawings/${org.design}/${project.id}/docRepository/queryFile?versionId=${versionId}&folderId=${folderId}`,
+    );
+    ids.first = files.find((f) => f.name === FIRST)!.id;
+    ids.second = files.find((f) => f.name === SECOND)!.id;
+    ids.damaged = files.find((f) => f.name === DAMAGED)!.id;
+    reviewer = { ...(await apiSession(baseURL(), 'censor_reviewer', DEMO_PASSWORD)), orgId: org.censor };
+    // Prepared in the background: the text search needs the server's text layer.
+    for (const id of Object.values(ids))
+      await expect
+        .poll(async () => (await sheetOf(id)).state, { timeout: 60_000, interval: 500 })
+        .not.toBe('PENDING');
+  }, 180_000);
+  afterAll(() => browser?.close());
+
+  it('a reviewer opens a sheet from the tree, zooms, rotates, searches, turns to the next by key, and a deep link opens that view', async () => {
+    const page = await newPage(browser);
+    await openSignedIn(page, 'censor_reviewer', {
+      to: `/sys_audit/${org.censor}/${project.id}/workingDrawingList`,
+    });
+    const link = page.getByTestId('doc-file-table').getByRole('link', { name: FIRST });
+    await link.waitFor();
+    // A real link: a ctrl-click may open it in a tab of its own.
+    expect(await link.getAttribute('href')).toBe(viewerPath('audit', org.censor, ids.first, true));
+    // The download stays beside it.
+    expect(
+      await page
+        .getByTestId('doc-file-table')
+        .locator('tr', { hasText: FIRST })
+        .getByTestId('file-download')
+        .count(),
+    ).toBe(1);
+    await link.click();
+    await page.waitForURL((url) => url.pathname === viewerPath('audit', org.censor, ids.first, true));
+    await page.getByTestId('sheet-workspace').waitFor();
+    expect(await page.getByTestId('sheet-file-name').textContent()).toBe(FIRST);
+    await expect.poll(() => page.title()).toContain('图纸查看');
+    // The tree shows the version's drawings, the current one selected.
+    const tree = page.getByTestId('sheet-tree');
+    await expect
+      .poll(() => tree.getByTestId('sheet-tree-file').allTextContents())
+      .toEqual([FIRST, SECOND, DAMAGED]);
+    expect(await tree.locator('[aria-current="page"]').textContent()).toBe(FIRST);
+    await expect.poll(() => darkPixels(page), { timeout: 20_000 }).toBeGreaterThan(500);
+    await expect.poll(() => query(page, 'zoom')).not.toBeNull();
+    expect(query(page, 'page')).toBe('1');
+    await expectAccessible(page, 'the viewer workspace', { include: '[data-testid="sheet-workspace"]' });
+
+    // The file-name search narrows the tree.
+    await page.getByTestId('sheet-tree-search').locator('input').fill('02平面');
+    await expect.poll(() => tree.getByTestId('sheet-tree-file').allTextContents()).toEqual([SECOND]);
+    await page.getByTestId('sheet-tree-search').locator('input').fill('');
+
+    // Zoom in by the toolbar: the percentage and the address follow.
+    const fitted = await percent(page);
+    await page.getByTestId('sheet-zoom-in').click();
+    await expect.poll(() => percent(page)).toBeGreaterThan(fitted);
+    await page.getByTestId('sheet-actual-size').click();
+    await expect.poll(() => zoomText(page)).toBe('100%');
+    await expect.poll(() => query(page, 'zoom')).toBe('1.33');
+
+    // Rotated a quarter, the landscape sheet stands upright: fitting the page needs a smaller zoom.
+    await page.getByTestId('sheet-fit-page').click();
+    await expect.poll(() => percent(page)).toBe(fitted);
+    await page.getByTestId('sheet-rotate-right').click();
+    await page.getByTestId('sheet-fit-page').click();
+    await expect.poll(() => percent(page)).toBeLessThan(fitted);
+    await page.getByTestId('sheet-rotate-left').click();
+    await page.getByTestId('sheet-fit-page').click();
+    await expect.poll(() => percent(page)).toBe(fitted);
+
+    // Text search: the word is on page 2; Enter goes there and marks it.
+    await page.getByRole('tab', { name: '搜索' }).click();
+    const search = page.getByTestId('sheet-search').locator('input');
+    await search.fill(WORD);
+    await expect.poll(() => page.getByTestId('sheet-search-status').textContent()).toBe('找到 1 处');
+    await search.press('Enter');
+    await expect.poll(() => query(page, 'page')).toBe('2');
+    await page.getByTestId('sheet-search-box-active').waitFor();
+    expect(await page.getByTestId('sheet-search-hit').first().textContent()).toContain(WORD);
+    await expectAccessible(page, 'the search panel', { include: '.sheet-sidebar' });
+
+    // Zoomed in on the hit: that view is what a deep link carries.
+    await page.getByTestId('sheet-zoom-in').click();
+    await page.getByTestId('sheet-zoom-in').click();
+    const zoomed = await zoomText(page);
+    await expect
+      .poll(() => Number(query(page, 'zoom')))
+      .toBeCloseTo(Number(((fitted / 100) * (4 / 3) * 1.25 * 1.25).toFixed(2)), 1);
+    const deepLink = page.url();
+
+    // PageDown on the last page of the file turns to the next file of the tree.
+    await page.getByTestId('sheet-canvas').locator('[role="application"]').focus();
+    expect(await page.getByTestId('sheet-key-hint').textContent()).toContain('PageDown');
+    await page.keyboard.press('PageDown');
+    await page.waitForURL((url) => url.pathname === viewerPath('audit', org.censor, ids.second, true));
+    await expect.poll(() => page.getByTestId('sheet-file-name').textContent()).toBe(SECOND);
+    await expect
+      .poll(() => page.getByTestId('sheet-tree').locator('[aria-current="page"]').textContent())
+      .toBe(SECOND);
+    // And [ back to the last page of the one before.
+    await page.keyboard.press('[');
+    await page.waitForURL((url) => url.pathname === viewerPath('audit', org.censor, ids.first, true));
+    await expect.poll(() => query(page, 'page')).toBe('2');
+
+    // The deep link opens exactly that page and zoom.
+    const again = await newPage(browser);
+    await openSignedIn(again, 'censor_reviewer', {
+      to: new URL(deepLink).pathname + new URL(deepLink).search,
+    });
+    await again.getByTestId('sheet-workspace').waitFor();
+    await expect.poll(() => zoomText(again)).toBe(zoomed);
+    await again.getByRole('tab', { name: '页面' }).click();
+    expect(await again.getByTestId('sheet-page-of').textContent()).toBe('第 2 / 2 页');
+    expect(query(again, 'x')).toBe(new URL(deepLink).searchParams.get('x'));
+    await expectAccessible(again, 'the pages panel', { include: '.sheet-sidebar' });
+    await page.context().close();
+    await again.context().close();
+  });
+
+  it('the designer opens the same file from the submit area, to read', async () => {
+    const page = await newPage(browser);
+    await openSignedIn(page, 'design_admin', { to: `/sys_submit/${project.id}/workingDrawing` });
+    const link = page.getByTestId('doc-file-table').getByRole('link', { name: FIRST });
+    await link.waitFor();
+    await link.click();
+    await page.waitForURL((url) => url.pathname === viewerPath('submit', org.design, ids.first, false));
+    await expect.poll(() => darkPixels(page), { timeout: 20_000 }).toBeGreaterThan(500);
+    // Back to the document list it came from.
+    await page.getByTestId('sheet-back').click();
+    await page.waitForURL((url) => url.pathname === `/sys_submit/${project.id}/workingDrawing`);
+    await page.context().close();
+  });
+
+  it('a unit that is no party, a malformed id and an unknown category get the 404 page', async () => {
+    const page = await newPage(browser);
+    const other = await apiSession(baseURL(), 'design2_admin', DEMO_PASSWORD);
+    await openSignedIn(page, 'design2_admin', { to: viewerPath('submit', other.orgId, ids.first, false) });
+    await page.waitForURL((url) => url.pathname === '/common/404');
+    await page.goto(viewerPath('submit', other.orgId, 'not-an-id', false));
+    await page.waitForURL((url) => url.pathname === '/common/404');
+    await page.context().close();
+
+    const reader = await newPage(browser);
+    await openSignedIn(reader, 'censor_reviewer', {
+      to: viewerPath('audit', org.censor, ids.first, true).replace('/DESIGN/', '/OTHER/'),
+    });
+    await reader.waitForURL((url) => url.pathname === '/common/404');
+    await reader.context().close();
+  });
+
+  it('a damaged PDF says so and offers the original, in both languages', async () => {
+    const page = await newPage(browser);
+    await openSignedIn(page, 'censor_reviewer', { to: viewerPath('audit', org.censor, ids.damaged, true) });
+    const error = page.getByTestId('sheet-error');
+    await error.waitFor();
+    expect(await error.getAttribute('data-code')).toBe('SHEET_DAMAGED');
+    expect(await error.textContent()).toContain('该PDF文件已损坏，无法打开，请联系上传单位重新上传');
+    expect(await page.getByTestId('sheet-error-download').getAttribute('href')).toContain('download=1');
+    await expectAccessible(page, 'the damaged sheet', { include: '[data-testid="sheet-workspace"]' });
+    await page.context().close();
+
+    const english = await newPage(browser, 'en-US');
+    await openSignedIn(english, 'censor_reviewer', {
+      to: viewerPath('audit', org.censor, ids.damaged, true),
+      locale: 'en-US',
+    });
+    await english.getByTestId('sheet-error').waitFor();
+    expect(await english.getByTestId('sheet-error').textContent()).toContain('This PDF is damaged');
+    expect(await english.getByTestId('sheet-zoom-in').getAttribute('aria-label')).toBe('Zoom in');
+    await english.context().close();
+  });
+});
