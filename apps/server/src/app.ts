@@ -42,6 +42,7 @@ import { docUploadSweeper } from './modules/doc-repository/doc-upload-sweeper.js
 import { markupsRoutes } from './modules/markups/markups.routes.js';
 import { jobWorker } from './modules/jobs/job-worker.js';
 import { sheetJobHandler } from './modules/sheets/sheet-preparation.js';
+import { sheetsRoutes } from './modules/sheets/sheets.routes.js';
 import { portalCachePlugin } from './modules/portal/portal-cache.js';
 import { portalCreditRoutes } from './modules/portal/portal-credit.routes.js';
 import { portalForumRoutes } from './modules/portal/portal-forum.routes.js';
@@ -182,6 +183,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(docUploadSweeper);
   // Work queued in the database (each PDF's sheet preparation), run by whichever process is free.
   await app.register(jobWorker, { handlers: [sheetJobHandler], listen: options.listen });
+  await app.register(sheetsRoutes, { listen: options.listen });
   await app.register(portalCachePlugin, { listen: options.listen });
   await app.register(portalCreditRoutes);
   await app.register(portalForumRoutes);
