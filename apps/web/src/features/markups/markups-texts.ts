@@ -137,7 +137,12 @@ const enUS: MarkupTexts = {
   loadFailed: 'The markups could not be loaded: {{message}}',
 };
 
-i18n.addResourceBundle('zh-CN', 'translation', { markups: zhCN }, true, true);
-i18n.addResourceBundle('en-US', 'translation', { markups: enUS }, true, true);
+const register = () => {
+  i18n.addResourceBundle('zh-CN', 'translation', { markups: zhCN }, true, true);
+  i18n.addResourceBundle('en-US', 'translation', { markups: enUS }, true, true);
+};
+// The router may load the viewer's chunk while i18next is still starting; it has no store before.
+if (i18n.isInitialized) register();
+else i18n.on('initialized', register);
 
 export const MARKUP_TEXTS = { 'zh-CN': zhCN, 'en-US': enUS } as const;

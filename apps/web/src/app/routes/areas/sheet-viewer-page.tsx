@@ -6,10 +6,10 @@ import { LanguageSwitch } from '../../../components/language-switch';
 import { i18n } from '../../../config/i18n';
 import { NOT_FOUND_PATH } from '../../../lib/not-found';
 import { usePlatformConfig } from '../../../features/platform/api/get-platform-config';
-import { SheetWorkspace } from '../../../features/sheets/components/sheet-workspace';
 import { registerSheetTexts } from '../../../features/sheets/sheets-texts';
 import type { SheetViewerArea, SheetViewerTarget } from '../../../features/sheets/sheet-viewer-path';
 import { useProjectMember } from '../../layouts/use-project-member';
+import { SheetWorkspaceWithMarkups } from './sheet-markup-slots';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const CATEGORIES: readonly string[] = ['DESIGN', 'SURVEY'] satisfies DocCategory[];
@@ -78,7 +78,7 @@ export function SheetViewerPage({ area }: { area: SheetViewerArea }) {
     review: flag === '1',
   };
   return (
-    <SheetWorkspace
+    <SheetWorkspaceWithMarkups
       target={{ orgId: member.orgId, projectId: project.id }}
       at={at}
       appName={config.data?.title ?? ''}
