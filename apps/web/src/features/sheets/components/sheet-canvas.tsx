@@ -56,6 +56,11 @@ export interface SheetCanvasProps {
    * one, dark only here → red, only there → blue, in both → dark grey.
    */
   compare?: { sheet: SheetInfo; page: number };
+  /**
+   * After each paint: whether anything of the page is shown yet, and whether everything the view
+   * needs is at the screen's resolution (the benchmark and tests wait on it).
+   */
+  onPaint?(status: { shown: boolean; sharp: boolean }): void;
 }
 
 const EMPTY: readonly string[] = [];
@@ -202,8 +207,13 @@ export const SheetCanvas = forwardRef<SheetCanvasHandle, SheetCanvasProps>(funct
       ctx.fillStyle = BACKDROP;
       ctx.fillRect(0, 0, canvas.width, canvas.height);
       if (!need) return;
-      if (otherNeed && compareSource) composeDifference(ctx, source, need, compareSource, otherNeed);
-      else source.paint(ctx, need);
+      let status = source.status(need);
+      if (otherNeed && compareSource) {
+        composeDifference(ctx, source, need, compareSource, otherNeed);
+        const other = compareSource.status(otherNeed);
+        status = { shown: status.shown && other.shown, sharp: status.sharp && other.sharp };
+      } else source.paint(ctx, need);
+      callbacks.current.onPaint?.(status);
     };
     if (need) source.want(need);
     if (otherNeed) compareSource?.want(otherNeed);

@@ -64,7 +64,9 @@ export class SheetSource {
   private sheet: SheetInfo;
   private readonly events: SourceEvents;
   private need: SourceNeed | undefined;
-  private lastZ = -1;
+  private lastZoom = 0;
+  private lastZoomAt = -Infinity;
+  private lastWantAt = -Infinity;
   private tileTimer: ReturnType<typeof setTimeout> | undefined;
   private pdfTimer: ReturnType<typeof setTimeout> | undefined;
   private disposed = false;
@@ -106,31 +108,72 @@ export class SheetSource {
     return { pdf: exceedsTop && !need.page.heavy, tiles, z };
   }
 
-  /** The view changed: load what it needs (tiles at once on a pan, after a pause on a zoom). */
+  /**
+   * The view changed: load what it needs. In a run of zoom steps (wheel, pinch) the tiles wait
+   * until it settles; a single jump (a button, a deep link) and a pan load at once. pdf.js renders
+   * once the view has been still for the same time.
+   */
   want(need: SourceNeed) {
     if (this.disposed) return;
     this.need = need;
     const plan = this.plan(need);
+    const now = performance.now();
+    const zoomChanged = need.transform.zoom !== this.lastZoom;
+    const settling = zoomChanged && now - this.lastZoomAt < SETTLE_MS;
+    if (zoomChanged) {
+      this.lastZoom = need.transform.zoom;
+      this.lastZoomAt = now;
+    }
+    const quiet = now - this.lastWantAt >= SETTLE_MS;
+    this.lastWantAt = now;
     const ready = this.sheet.state === 'READY' && need.hidden.length === 0;
     if (ready) this.loadPreview(need.pageIndex);
     clearTimeout(this.tileTimer);
     if (ready && plan.tiles) {
-      const zooming = plan.z !== this.lastZ && this.lastZ !== -1;
-      this.lastZ = plan.z;
-      if (zooming) this.tileTimer = setTimeout(() => this.scheduleTiles(), SETTLE_MS);
+      if (settling) this.tileTimer = setTimeout(() => this.scheduleTiles(), SETTLE_MS);
       else this.scheduleTiles();
     } else {
-      this.lastZ = plan.z;
       this.abortTiles(new Set());
     }
     clearTimeout(this.pdfTimer);
     if (plan.pdf) {
       const first = !this.pdfDetail && this.pdfBase.size === 0;
-      this.pdfTimer = setTimeout(() => void this.renderPdfWindow(), first ? 0 : SETTLE_MS);
+      this.pdfTimer = setTimeout(() => void this.renderPdfWindow(), first || quiet ? 0 : SETTLE_MS);
     } else {
       this.pdfWindow?.abort();
     }
     if (this.sheet.state !== 'READY') void this.openPdf();
+  }
+
+  /**
+   * Whether the view shows anything of the page yet (`shown`), and everything it needs at the
+   * screen's resolution (`sharp`): what the benchmark waits for, and what a test can wait for.
+   */
+  status(need: SourceNeed): { shown: boolean; sharp: boolean } {
+    const plan = this.plan(need);
+    const pageRect = { left: 0, top: 0, right: need.page.width, bottom: need.page.height };
+    const visible = clip(visibleRaster(need.page, need.transform, need.viewport), pageRect);
+    if (!visible) return { shown: true, sharp: true };
+    let shown = false;
+    let sharp = true;
+    if (this.sheet.state === 'READY' && need.hidden.length === 0) {
+      shown = this.previews.get(need.pageIndex) instanceof ImageBitmap;
+      if (plan.tiles)
+        for (const tile of tilesFor(need.page, plan.z, visible, 0)) {
+          const key = tileKey(need.pageIndex, tile);
+          if (!this.tiles.has(key) && !this.failed.has(key)) sharp = false;
+        }
+      else sharp = shown;
+    }
+    if (plan.pdf) {
+      const key = `${need.pageIndex}|${need.hidden.join('\u0000')}`;
+      const scale = need.transform.zoom * need.dpr;
+      const images = [this.pdfBase.get(key), this.pdfDetail?.key === key ? this.pdfDetail : undefined];
+      const ready = images.filter((i): i is RasterImage => i !== undefined && i !== 'loading');
+      shown ||= ready.length > 0;
+      sharp &&= ready.some((i) => covers(i.rect, visible) && i.scale >= scale * 0.98);
+    }
+    return { shown, sharp };
   }
 
   private loadPreview(pageIndex: number) {

@@ -1,0 +1,323 @@
+/**
+ * Benchmark: the drawing viewer on a heavy A0 sheet (issue 18, "Performance"), in Chromium.
+ *
+ * Generates a synthetic A0 sheet (3370×2384 pt, BENCH_VIEWER_SEGMENTS stroked 2–30 pt segments,
+ * 3 000 text labels, raw content stream, Flate), builds the benchmark's own page
+ * (apps/web/vite.bench.config.ts: our engine and stock pdf.js, not a route of the app), runs the
+ * built server on a scratch DATA_DIR (PGlite, demo data) serving that page, uploads the file into
+ * the design unit's demo version through the API, waits until the sheet is prepared, then
+ * measures in Debian's Chromium, each against stock pdf.js on the same file in the same run:
+ *   (a) first readable paint: ours (the sheet's answer, then its preview) vs pdf.js rendering
+ *       the page at fit-to-1920 width;
+ *   (b) a sharp 1920×1080 window at 8× the fit zoom: ours (tiles, cold on the server) vs pdf.js
+ *       rendering that window once its operator list is cached;
+ *   (c) frames per second while dragging the sheet with 500 SVG markups over it.
+ * It reports; it fails nothing (goals: ≤ 0.3×, ≤ 0.1×, ~60 fps).
+ *
+ * Environment: BENCH_VIEWER_SEGMENTS (default 300000), CHROMIUM_PATH (default /usr/bin/chromium).
+ * Run with `npm run bench` or `node apps/server/dist/bench/bench-viewer.js` after a build.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { deflateSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import type { DocFile, DocFolderNode, DocVersion, OperationCode, ProjectPage, SheetInfo } from '@drp/domain';
+import { DEMO_PASSWORD } from '../db/seed/demo-seed.js';
+import { HOST, numberFromEnv, signInOverHttp, table } from './bench-harness.js';
+
+const SEGMENTS = Math.round(numberFromEnv('BENCH_VIEWER_SEGMENTS', 300_000));
+const LABELS = 3_000;
+const WIDTH = 3370;
+const HEIGHT = 2384;
+const MARKUPS = 500;
+const root = path.resolve(import.meta.dirname, '..', '..', '..', '..');
+const SERVER = path.join(root, 'apps/server/dist/server.js');
+const BENCH_WEB = path.join(root, 'apps/web/bench/dist');
+
+/** A one-page PDF written by hand: the content stream is most of it. */
+export function syntheticSheet(segments: number, labels: number): Buffer {
+  let seed = 7;
+  const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+  const parts: string[] = ['0.3 w 1 J\n'];
+  for (let i = 0; i < segments; i++) {
+    const x = random() * WIDTH;
+    const y = random() * HEIGHT;
+    const length = 2 + random() * 28;
+    const angle = random() * Math.PI * 2;
+    parts.push(
+      `${x.toFixed(2)} ${y.toFixed(2)} m ${(x + Math.cos(angle) * length).toFixed(2)} ${(y + Math.sin(angle) * length).toFixed(2)} l S\n`,
+    );
+  }
+  for (let i = 0; i < labels; i++)
+    parts.push(
+      `BT /F1 ${(4 + random() * 8).toFixed(1)} Tf ${(random() * WIDTH).toFixed(1)} ${(random() * HEIGHT).toFixed(1)} Td (AXIS-${i} DN${100 + (i % 400)}) Tj ET\n`,
+    );
+  const content = deflateSync(Buffer.from(parts.join(''), 'latin1'));
+  const objects: Buffer[] = [
+    Buffer.from('<< /Type /Catalog /Pages 2 0 R >>'),
+    Buffer.from('<< /Type /Pages /Kids [3 0 R] /Count 1 >>'),
+    Buffer.from(
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${WIDTH} ${HEIGHT}] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>`,
+    ),
+    Buffer.concat([
+      Buffer.from(`<< /Length ${content.length} /Filter /FlateDecode >>\nstream\n`),
+      content,
+      Buffer.from('\nendstream'),
+    ]),
+    Buffer.from('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>'),
+  ];
+  const chunks: Buffer[] = [Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n', 'latin1')];
+  let offset = chunks[0]!.length;
+  const offsets: number[] = [];
+  objects.forEach((body, i) => {
+    offsets.push(offset);
+    const object = Buffer.concat([Buffer.from(`${i + 1} 0 obj\n`), body, Buffer.from('\nendobj\n')]);
+    chunks.push(object);
+    offset += object.length;
+  });
+  const xref = [
+    `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`,
+    ...offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`),
+    `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${offset}\n%%EOF\n`,
+  ].join('');
+  chunks.push(Buffer.from(xref));
+  return Buffer.concat(chunks);
+}
+
+function run(command: string, args: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
+    child.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${args.join(' ')} exited ${code}`)),
+    );
+  });
+}
+
+async function freePort(): Promise<number> {
+  const net = await import('node:net');
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, HOST, () => {
+      const { port } = probe.address() as import('node:net').AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+interface BenchWindow {
+  bench: {
+    oursFirstPaint(infoUrl: string, headers: Record<string, string>): Promise<number>;
+    oursZoom(factor: number, x: number, y: number): Promise<number>;
+    oursMarkups(n: number, zoomFactor: number): Promise<void>;
+    frames(): () => { frames: number; seconds: number; longest: number };
+    stock(
+      url: string,
+      width: number,
+      height: number,
+      factor: number,
+      x: number,
+      y: number,
+    ): Promise<{ firstPaint: number; window8: number }>;
+  };
+}
+
+async function main() {
+  const started = performance.now();
+  console.log(`Viewer benchmark: A0 sheet, ${SEGMENTS} segments, ${LABELS} labels`);
+  const vite = createRequire(import.meta.url).resolve('vite/bin/vite.js');
+  await run(process.execPath, [vite, 'build', '-c', 'apps/web/vite.bench.config.ts']);
+  const pdf = syntheticSheet(SEGMENTS, LABELS);
+  console.log(`  sheet: ${(pdf.length / 1024 / 1024).toFixed(1)} MiB`);
+
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'drp-bench-viewer-'));
+  const port = await freePort();
+  const base = `http://${HOST}:${port}`;
+  const server = spawn(process.execPath, [SERVER], {
+    env: {
+      ...process.env,
+      DATA_DIR: dir,
+      HOST,
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'true',
+      SEED_DEMO_PROJECTS: 'true',
+      DATABASE_URL: '',
+      WEB_DIST: BENCH_WEB,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+    ],
+  });
+  try {
+    for (let i = 0; ; i += 1) {
+      const ready = await fetch(`${base}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (ready) break;
+      if (i > 900) throw new Error('the server did not start');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const token = await signInOverHttp(base, 'design_admin', DEMO_PASSWORD);
+    const me = await (
+      await fetch(`${base}/api/admin/account`, { headers: { authorization: `Bearer ${token}` } })
+    ).json();
+    const orgId = (me as { detail: { members: { orgId: string; orgType: string }[] } }).detail.members.find(
+      (m) => m.orgType === 'DESIGN',
+    )!.orgId;
+    const headers = { authorization: `Bearer ${token}`, 'x-org-id': orgId };
+    const json = async <T>(pathname: string, init?: RequestInit): Promise<T> => {
+      const res = await fetch(`${base}${pathname}`, { ...init, headers: { ...headers, ...init?.headers } });
+      const body = (await res.json()) as { detail: T };
+      if (!res.ok) throw new Error(`${pathname}: ${res.status} ${JSON.stringify(body)}`);
+      return body.detail;
+    };
+    const projects = await json<ProjectPage>('/api/checkDrawings/project/pagelist?page=0&pageSize=20');
+    const project = projects.items.find((p) => p.status === 'SUBMITTED');
+    if (!project) throw new Error('no submitted demo application for design_admin');
+    const at = `/api/checkDrawings/${orgId}/${project.id}`;
+    const [version] = await json<DocVersion[]>(`${at}/docRepositoryVersion/listAll`);
+    const [folder] = await json<DocFolderNode[]>(
+      `${at}/docRepository/listTree?versionId=${version!.id}&category=DESIGN`,
+    );
+    if (!folder) throw new Error('the demo application has no drawing folder');
+    const { operationCode } = await json<OperationCode>(
+      `${at}/docRepository/getOperationCode?versionId=${version!.id}&folderId=${folder.id}`,
+    );
+    const form = new FormData();
+    form.append('operationCode', operationCode);
+    form.append('file', new Blob([pdf], { type: 'application/pdf' }), '基准-A0-总平面图.pdf');
+    const upload = await fetch(`${base}/api/files/upload`, { method: 'POST', body: form });
+    if (!upload.ok) throw new Error(`upload: ${upload.status} ${await upload.text()}`);
+    await json(`${at}/docRepository/saveFile`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ operationCode }),
+    });
+    const files = await json<DocFile[]>(
+      `${at}/docRepository/queryFile?versionId=${version!.id}&folderId=${folder.id}`,
+    );
+    const file = files.find((f) => f.name === '基准-A0-总平面图.pdf');
+    if (!file) throw new Error('the uploaded sheet is not in the folder');
+    const infoPath = `${at}/docRepository/sheet?fileId=${file.id}`;
+    const uploadedAt = performance.now();
+    let sheet: SheetInfo;
+    for (;;) {
+      sheet = await json<SheetInfo>(infoPath);
+      if (sheet.state !== 'PENDING') break;
+      if (performance.now() - uploadedAt > 600_000)
+        throw new Error('the sheet was not prepared in 10 minutes');
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    const prepared = (performance.now() - uploadedAt) / 1000;
+    if (sheet.state !== 'READY') throw new Error(`the sheet failed: ${sheet.failure}`);
+    const page = sheet.pages[0]!;
+    console.log(
+      `  prepared in ${prepared.toFixed(1)} s: ${page.objects} objects, heavy ${page.heavy}, ${page.width}×${page.height} pt`,
+    );
+
+    const viewport = { width: 1920, height: 1080 };
+    const newPage = async () => {
+      const context = await browser.newContext({ viewport, baseURL: base });
+      const p = await context.newPage();
+      p.on('pageerror', (error) => console.log(`  page error: ${error.message}`));
+      await p.goto('/');
+      await p.waitForFunction(() => 'bench' in globalThis);
+      return p;
+    };
+    // A window off the middle of the page, where the segments are as dense as anywhere.
+    const cx = WIDTH * 0.37;
+    const cy = HEIGHT * 0.58;
+
+    // Stock pdf.js first, on its own page.
+    const stockPage = await newPage();
+    const stock = await stockPage.evaluate(
+      ([url, w, h, x, y]) => (globalThis as unknown as BenchWindow).bench.stock(url, w, h, 8, x, y),
+      [sheet.viewUrl, viewport.width, viewport.height, cx, cy] as const,
+    );
+    await stockPage.context().close();
+
+    const oursPage = await newPage();
+    const firstPaint = await oursPage.evaluate(
+      ([url, h]) => (globalThis as unknown as BenchWindow).bench.oursFirstPaint(url, h),
+      [`${base}${infoPath}`, headers] as const,
+    );
+    const window8 = await oursPage.evaluate(
+      ([x, y]) => (globalThis as unknown as BenchWindow).bench.oursZoom(8, x, y),
+      [cx, cy] as const,
+    );
+    // Back to 2× the fit with the markups drawn, then a drag across the screen.
+    await oursPage.evaluate(() => (globalThis as unknown as BenchWindow).bench.oursZoom(1, 1685, 1192));
+    await oursPage.evaluate((n) => (globalThis as unknown as BenchWindow).bench.oursMarkups(n, 2), MARKUPS);
+    await oursPage.mouse.move(1400, 540);
+    await oursPage.mouse.down();
+    await oursPage.evaluate(() => {
+      (globalThis as unknown as { stopFrames: () => unknown }).stopFrames = (
+        globalThis as unknown as BenchWindow
+      ).bench.frames();
+    });
+    const dragStart = performance.now();
+    for (let i = 0; performance.now() - dragStart < 3000; i++) {
+      const t = (performance.now() - dragStart) / 3000;
+      await oursPage.mouse.move(1400 - t * 900, 540 + Math.sin(t * Math.PI * 4) * 200);
+      await new Promise((r) => setTimeout(r, 4));
+    }
+    const frames = (await oursPage.evaluate(() =>
+      (globalThis as unknown as { stopFrames: () => unknown }).stopFrames(),
+    )) as { frames: number; seconds: number; longest: number };
+    await oursPage.mouse.up();
+    await oursPage.context().close();
+
+    const fps = frames.frames / frames.seconds;
+    const ratio = (ours: number, theirs: number) => `${(ours / theirs).toFixed(3)}×`;
+    console.log(
+      `\n${table(
+        ['measure', 'ours', 'stock pdf.js', 'ratio', 'goal'],
+        [
+          [
+            '(a) first readable paint',
+            `${firstPaint.toFixed(0)} ms`,
+            `${stock.firstPaint.toFixed(0)} ms`,
+            ratio(firstPaint, stock.firstPaint),
+            '≤ 0.3×',
+          ],
+          [
+            '(b) sharp 1920×1080 at 8× fit',
+            `${window8.toFixed(0)} ms`,
+            `${stock.window8.toFixed(0)} ms`,
+            ratio(window8, stock.window8),
+            '≤ 0.1×',
+          ],
+          [
+            `(c) drag with ${MARKUPS} markups`,
+            `${fps.toFixed(1)} fps`,
+            '',
+            `longest frame ${frames.longest.toFixed(0)} ms`,
+            '≈ 60 fps',
+          ],
+        ],
+        1,
+      )}`,
+    );
+    console.log(`  whole run ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  } finally {
+    await browser.close();
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+await main();
