@@ -22,7 +22,10 @@ export const PAGE_WEIGHTS: PageWeight[] = [
   {
     page: 'sign-in /sys_sso/login',
     modules: APP,
-    budget: 250_000,
+    // 250 kB until issue 18, which stood exactly on it: the route table's entry for the drawing
+    // viewer (its path and the names of the chunks it preloads) adds 0.4 kB; the viewer's code
+    // itself loads only on its route.
+    budget: 251_000,
   },
   {
     page: 'area landing /sys_apply',

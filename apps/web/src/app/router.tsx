@@ -341,10 +341,7 @@ const isProjectArea = (area: AreaKey): area is ProjectArea => area in PROJECT_SC
  * The drawing viewer (spec §2 reviewPDF, issue 18): a full window outside the area's layout, its
  * code and texts loaded only here. The joint area has none in the spec.
  */
-const SHEET_VIEWER_AREAS = ['apply', 'submit', 'audit', 'supervise'] as const;
-const hasSheetViewer = (area: AreaKey): area is (typeof SHEET_VIEWER_AREAS)[number] =>
-  (SHEET_VIEWER_AREAS as readonly string[]).includes(area);
-const sheetViewer = (area: (typeof SHEET_VIEWER_AREAS)[number]): RouteObject => ({
+const sheetViewer = (area: Exclude<ProjectArea, 'joint'>): RouteObject => ({
   path: ':orgId/:projectId/reviewPDF/:versionId/:folderId/:id/:treePath/:reviewPathFlag',
   ...lazily(sheetViewerPage, (m) => {
     m.registerTexts();
@@ -402,9 +399,9 @@ function areaRoutes(area: AreaKey): RouteObject {
               children: PROJECT_SCREENS[area],
             },
             ...(PROJECT_REDIRECTS[area] ?? []),
+            ...(area === 'joint' ? [] : [sheetViewer(area)]),
           ]
         : []),
-      ...(hasSheetViewer(area) ? [sheetViewer(area)] : []),
     ],
   };
 }
