@@ -37,6 +37,11 @@ export class PdfWorkerClient {
   private nextId = 1;
   private readonly pending = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();
 
+  /** A request is being worked on (the tests stop the worker mid-way with it). */
+  get busy() {
+    return this.pending.size > 0;
+  }
+
   private start(): Worker {
     if (this.worker) return this.worker;
     const worker = spawn();
