@@ -909,6 +909,52 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
     expected: everyone(404),
     note: 'Public: the signed token is the credential; a bad one answers 404 before any stream opens.',
   },
+  // Markups (issue 18): every party reads; the agency's people draw, on a project found later
+  'GET /api/checkDrawings/:orgId/:projectId/docRepository/markups': {
+    call: { params: ownProject, query: { fileId: 'x' } },
+    expected: readers(400),
+    note: 'A malformed file id: nothing is read.',
+  },
+  'GET /api/checkDrawings/:orgId/:projectId/docRepository/markups/xfdf': {
+    call: { params: ownProject, query: { fileId: 'x' } },
+    expected: readers(400),
+    note: 'A malformed file id: nothing is exported.',
+  },
+  'GET /api/checkDrawings/:orgId/:projectId/docRepository/markups/burned': {
+    call: { params: ownProject, query: { fileId: 'x' } },
+    expected: readers(400),
+    note: 'A malformed file id: no copy is made.',
+  },
+  'POST /api/checkDrawings/:orgId/:projectId/docRepository/markups': {
+    call: { params: ownProject, body: {} },
+    expected: agency(400),
+    note: 'An empty body: no markup is drawn.',
+  },
+  'PUT /api/checkDrawings/:orgId/:projectId/docRepository/markups/:id': {
+    call: { params: { ...ownProject, id: 'x' }, body: {} },
+    expected: agency(404),
+    note: 'A malformed markup id: nothing is changed.',
+  },
+  'DELETE /api/checkDrawings/:orgId/:projectId/docRepository/markups/:id': {
+    call: { params: { ...ownProject, id: 'x' } },
+    expected: agency(404),
+    note: 'A malformed markup id: nothing is deleted.',
+  },
+  'PUT /api/checkDrawings/:orgId/:projectId/docRepository/markups/:id/publish': {
+    call: { params: { ...ownProject, id: 'x' } },
+    expected: agency(404),
+    note: 'A malformed markup id: nothing is published.',
+  },
+  'POST /api/checkDrawings/:orgId/:projectId/docRepository/markups/:id/replies': {
+    call: { params: { ...ownProject, id: 'x' }, body: {} },
+    expected: agency(404),
+    note: 'A malformed markup id: no reply is stored.',
+  },
+  'POST /api/checkDrawings/:orgId/:projectId/docRepository/markups/xfdf': {
+    call: { params: ownProject, query: { fileId: 'x' }, body: {} },
+    expected: agency(400),
+    note: 'A malformed file id and a JSON body where XFDF text belongs: nothing is imported.',
+  },
   'GET /api/checkDrawings/:projectId/:versionId/drawingsReview/batchDownLoadDrawingsReview': {
     call: {
       params: { projectId: 'not-a-project-id', versionId: 'x' },
