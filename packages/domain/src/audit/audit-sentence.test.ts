@@ -95,6 +95,12 @@ const DETAILS: Partial<Record<AuditAction, Partial<AuditEvent>>> = {
     projectName: '安置房项目',
     detail: { folders: ['旧图'], files: ['a.pdf', 'b.pdf', 'c.pdf'], filesInside: 2 },
   },
+  MARKUPS_IMPORTED: {
+    targetType: 'docFile',
+    targetId: ID,
+    projectName: '安置房项目',
+    detail: { projectId: ID, name: 'A-101 平面图.pdf', count: 12 },
+  },
   FORUM_TOPIC_MODERATED: {
     targetType: 'forumTopic',
     targetId: ID,

@@ -364,6 +364,21 @@ const SENTENCES: Partial<Record<AuditAction, Sentence>> = {
       en: `${p.actor} reminded the units of missing materials of ${inProject(p).en}${version(p).en}${n ? ` (${n} ${n === 1 ? 'item' : 'items'})` : ''}`,
     };
   },
+  MARKUP_PUBLISHED: (p) => ({
+    zh: `${p.actor} 在${inProject(p).zh}的图纸${named(p) ?? ''}上发布了标注`,
+    en: `${p.actor} published a markup on ${named(p) ?? 'a sheet'} of ${inProject(p).en}`,
+  }),
+  MARKUP_DELETED: (p) => ({
+    zh: `${p.actor} 删除了${inProject(p).zh}图纸${named(p) ?? ''}上已发布的标注`,
+    en: `${p.actor} deleted a published markup from ${named(p) ?? 'a sheet'} of ${inProject(p).en}`,
+  }),
+  MARKUPS_IMPORTED: (p) => {
+    const n = num(p.detail.count) ?? 0;
+    return {
+      zh: `${p.actor} 向${inProject(p).zh}的图纸${named(p) ?? ''}导入了 ${n} 条标注`,
+      en: `${p.actor} imported ${n} ${n === 1 ? 'markup' : 'markups'} onto ${named(p) ?? 'a sheet'} of ${inProject(p).en}`,
+    };
+  },
   DOC_ENTRIES_DELETED: (p) => {
     const names = [...list(p.detail.folders), ...list(p.detail.files)]
       .map(str)
