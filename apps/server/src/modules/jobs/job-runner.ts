@@ -32,6 +32,7 @@ export class JobRunner {
   private readonly leaseMs: number;
   private readonly retryMs: number;
   private draining: Promise<number> | undefined;
+  private stopped = false;
 
   constructor(
     private readonly ctx: AppContext,
@@ -106,7 +107,7 @@ export class JobRunner {
     const next = (async () => {
       await previous?.catch(() => 0);
       let ran = 0;
-      while (await this.runOne()) ran += 1;
+      while (!this.stopped && (await this.runOne())) ran += 1;
       return ran;
     })();
     this.draining = next;
@@ -117,8 +118,12 @@ export class JobRunner {
     }
   }
 
-  /** Waits for the drain under way, if any. */
-  async idle(): Promise<void> {
+  /**
+   * Lets the job under way finish and runs no more: the app is closing. What is left stays
+   * queued for the next process.
+   */
+  async stop(): Promise<void> {
+    this.stopped = true;
     await this.draining?.catch(() => 0);
   }
 }

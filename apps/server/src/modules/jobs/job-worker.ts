@@ -73,6 +73,7 @@ export const jobWorker = fp(
       stopped = true;
       clearInterval(timer);
       await unlisten?.();
+      await runner.stop();
       await running;
     });
   },

@@ -163,7 +163,13 @@ describe('sheet preparation', () => {
       encrypted: await upload('加密.pdf', await encryptedPdf()),
       empty: await upload('空白.pdf', await emptyPdf()),
       random: await upload('随机.pdf', pdfBytes('noise')),
+      huge: await upload('超大.pdf', await drawingSet()),
     };
+    // As if 600 MB had been uploaded: the preparation must not read it at all.
+    await t.database.db
+      .update(docFiles)
+      .set({ size: SHEET_LIMITS.viewableBytesMax + 1, storageKey: 'gone/never-read' })
+      .where(eq(docFiles.id, files.huge.id));
     await prepareSheetsNow(t.app);
     const failure = async (id: string) => (await findSheetOfFile(t.database.db, id))?.failure;
     expect(await failure(files.notPdf.id)).toBe('NOT_PDF');
@@ -171,5 +177,6 @@ describe('sheet preparation', () => {
     expect(await failure(files.encrypted.id)).toBe('ENCRYPTED');
     expect(await failure(files.empty.id)).toBe('NO_PAGES');
     expect(await failure(files.random.id)).toBe('DAMAGED');
+    expect(await failure(files.huge.id)).toBe('TOO_LARGE');
   });
 });

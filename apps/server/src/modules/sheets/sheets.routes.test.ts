@@ -5,6 +5,7 @@ import { submittedForMaterials, uploadDocFile } from '../../test/doc-fixture.js'
 import { demoOrgIds, detailOf } from '../../test/project-fixture.js';
 import { prepareSheetsNow } from '../../test/sheet-fixture.js';
 import { drawingSet, encryptedPdf } from '../../test/sheet-pdfs.js';
+import { encodePng } from './png-encoder.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 /** Width, height and RGB rows of a PNG our encoder wrote (8-bit RGB, filter 0). */
@@ -33,6 +34,7 @@ describe('the sheet viewer routes', () => {
   let projectId: string;
   let file: DocFile;
   let encryptedFile: DocFile;
+  let imageFile: DocFile;
   const sheetOf = async (fileId: string, as = 'design_admin', orgId = org.design!) =>
     t.app.inject({
       url: `/api/checkDrawings/${orgId}/${projectId}/docRepository/sheet`,
@@ -64,6 +66,7 @@ describe('the sheet viewer routes', () => {
       });
     file = await upload('建施-01.pdf', await drawingSet());
     encryptedFile = await upload('加密.pdf', await encryptedPdf());
+    imageFile = await upload('现场照片.png', encodePng(new Uint8Array(3 * 8 * 8).fill(90), 8, 8));
   });
   afterAll(() => t?.close());
 
@@ -181,5 +184,10 @@ describe('the sheet viewer routes', () => {
     const preview = await t.app.inject({ url: `${encrypted.assetBase}/preview/0` });
     expect(preview.statusCode).toBe(422);
     expect(preview.json()).toMatchObject({ code: 'SHEET_ENCRYPTED' });
+    // Not a PDF by type or name: never queued, and said so at once.
+    expect(detailOf<SheetInfo>(await sheetOf(imageFile.id))).toMatchObject({
+      state: 'FAILED',
+      failure: 'NOT_PDF',
+    });
   });
 });
