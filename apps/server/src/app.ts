@@ -116,8 +116,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
               req: (req: { method: string; url: string; id: string }) => ({
                 id: req.id,
                 method: req.method,
-                // A view link's token is a credential for ten minutes: logs keep only its route.
-                url: req.url.split('?')[0]?.replace(/^(\/api\/files\/view\/)[^/]+/, '$1…'),
+                // A view link's token (also a sheet's images' and its live channel's) is a
+                // credential for minutes: logs keep only its route.
+                url: req.url.split('?')[0]?.replace(/^(\/api\/files\/(?:view|sheets|signal)\/)[^/]+/, '$1…'),
               }),
             },
           },
