@@ -15,11 +15,13 @@ import {
   type MarkupList,
   type XfdfImportResult,
 } from '@drp/domain';
+import { auditEvents } from '../../db/schema/audit.js';
 import { docSheets } from '../../db/schema/sheets.js';
 import { markups } from '../../db/schema/markups.js';
 import { accountIdOf, demoOrgIds, detailOf, projectApi } from '../../test/project-fixture.js';
 import { readyForHandOver, submittedForMaterials, uploadDocFile } from '../../test/doc-fixture.js';
 import { prepareSheetsNow } from '../../test/sheet-fixture.js';
+import { FILE_SIGNAL_CHANNEL } from '../sheets/sheet-signal.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 const run = promisify(execFile);
@@ -210,7 +212,14 @@ describe('markups on a sheet: storage, access, validation, XFDF and the burned c
   });
 
   it('keeps a new markup in its author’s own layer until it is published, then every party reads it', async () => {
+    const signals: unknown[] = [];
+    const stop = await t.database.listen(FILE_SIGNAL_CHANNEL, {
+      onNotify: (p) => signals.push(JSON.parse(p)),
+    });
     const mine = await created('censor_reviewer', { ...RECT, text: '核对梁截面' });
+    // Open viewers of the file hear that its markups changed.
+    await expect.poll(() => signals).toContainEqual({ fileId: file.id, event: 'markups' });
+    await stop();
     expect(mine).toMatchObject({
       fileId: file.id,
       page: 0,
@@ -252,6 +261,13 @@ describe('markups on a sheet: storage, access, validation, XFDF and the burned c
     expect(published.layer).toBe('PUBLISHED');
     expect(published.publishedAt).not.toBeNull();
     expect(published.can).toEqual({ edit: true, publish: false, reply: true });
+    const audited = await t.database.db
+      .select({ action: auditEvents.action, detail: auditEvents.detail })
+      .from(auditEvents)
+      .where(eq(auditEvents.targetId, file.id));
+    expect(audited.filter((e) => e.action.startsWith('MARKUP'))).toEqual([
+      { action: 'MARKUP_PUBLISHED', detail: { projectId, name: file.name, markupId: mine.id, kind: 'RECT' } },
+    ]);
     for (const user of [
       'censor_reviewer2',
       'design_admin',

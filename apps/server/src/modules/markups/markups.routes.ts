@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -15,6 +16,7 @@ import {
 import { ok } from '../../lib/envelope.js';
 import { describeRoute } from '../../lib/route-docs.js';
 import { contentDisposition } from '../../lib/send-stored-file.js';
+import { auditActorOf } from '../audit/audit.service.js';
 import { actingMember } from '../project-access/project-access.service.js';
 import {
   burnedPdf,
@@ -58,14 +60,11 @@ export const markupsRoutes: FastifyPluginAsyncZod = async (app) => {
     (_request, body, done) => done(null, body),
   );
 
-  const callerOf = (request: {
-    actingMember: Parameters<typeof actingMember>[0]['actingMember'];
-    auth: { account: { id: string } } | null;
-    params: { projectId: string };
-  }): MarkupCaller => ({
+  const callerOf = (request: FastifyRequest & { params: { projectId: string } }): MarkupCaller => ({
     member: actingMember(request),
     accountId: request.auth!.account.id,
     projectId: request.params.projectId,
+    audit: auditActorOf(request),
   });
 
   app.get(

@@ -15,6 +15,7 @@ import type { z } from 'zod';
 import { inTransaction, type Db } from '../../db/database.js';
 import { AppError } from '../../lib/app-error.js';
 import type { AppContext } from '../../lib/app-context.js';
+import { recordAudit, type AuditActor } from '../audit/audit.service.js';
 import { findFilesOfProject } from '../doc-repository/doc-repository.repository.js';
 import { openProject, type OpenProject } from '../project-access/project-access.service.js';
 import { signalFile } from '../sheets/sheet-signal.js';
@@ -56,6 +57,8 @@ export interface MarkupCaller {
   member: PrincipalMember;
   accountId: string;
   projectId: string;
+  /** Who, for the audit records of publishing, deleting a published markup and importing. */
+  audit: AuditActor;
 }
 
 type Input = z.output<typeof markupInput>;
@@ -220,10 +223,26 @@ async function ownMarkup(tx: Db, open: OpenProject, caller: MarkupCaller, id: st
   const row = await findMarkup(tx, caller.projectId, id, { lock: true });
   if (!row || !sees(row, caller.accountId)) throw new AppError('NOT_FOUND');
   if (row.authorAccountId !== caller.accountId) throw new AppError('MARKUP_NOT_YOURS');
-  const { facts } = await fileInProject(tx, caller.projectId, row.fileId);
+  const { file, facts } = await fileInProject(tx, caller.projectId, row.fileId);
   open.require('markups.draw', facts);
-  return { row, facts };
+  return { row, file, facts };
 }
+
+/** An audit record of a markup change on a file that others read. */
+const auditMarkup = (
+  tx: Db,
+  at: Date,
+  caller: MarkupCaller,
+  action: 'MARKUP_PUBLISHED' | 'MARKUP_DELETED' | 'MARKUPS_IMPORTED',
+  file: { id: string; name: string },
+  detail: Record<string, unknown>,
+) =>
+  recordAudit(tx, at, {
+    action,
+    actor: caller.audit,
+    target: { type: 'docFile', id: file.id },
+    detail: { projectId: caller.projectId, name: file.name, ...detail },
+  });
 
 /** `PUT markups/{id}`: the author's new shape, text or style. */
 export async function changeMarkup(
@@ -251,8 +270,14 @@ export async function removeMarkup(
   const { caller } = input;
   const open = await openProject(ctx.db, caller.member, caller.projectId, { action: 'markups.draw' });
   await inTransaction(ctx.db, async (tx) => {
-    const { row } = await ownMarkup(tx, open, caller, input.id);
+    const { row, file } = await ownMarkup(tx, open, caller, input.id);
     await deleteMarkup(tx, row.id);
+    // Deleting what nobody else saw is the author's own business; a published one was read.
+    if (row.layer === 'PUBLISHED')
+      await auditMarkup(tx, ctx.clock(), caller, 'MARKUP_DELETED', file, {
+        markupId: row.id,
+        kind: row.kind,
+      });
     await signalFile(tx, row.fileId, 'markups');
   });
 }
@@ -265,9 +290,13 @@ export async function publishOwnMarkup(
   const { caller } = input;
   const open = await openProject(ctx.db, caller.member, caller.projectId, { action: 'markups.draw' });
   const facts = await inTransaction(ctx.db, async (tx) => {
-    const { row, facts } = await ownMarkup(tx, open, caller, input.id);
+    const { row, file, facts } = await ownMarkup(tx, open, caller, input.id);
     if (row.layer === 'OWN') {
       await publishMarkup(tx, row.id, ctx.clock());
+      await auditMarkup(tx, ctx.clock(), caller, 'MARKUP_PUBLISHED', file, {
+        markupId: row.id,
+        kind: row.kind,
+      });
       await signalFile(tx, row.fileId, 'markups');
     }
     return facts;
@@ -395,7 +424,10 @@ export async function importXfdf(
       })),
     );
     await insertReplies(tx, replies);
-    if (rows.length > 0) await signalFile(tx, file.id, 'markups');
+    if (rows.length > 0) {
+      await auditMarkup(tx, now, caller, 'MARKUPS_IMPORTED', file, { count: rows.length });
+      await signalFile(tx, file.id, 'markups');
+    }
   });
   return { imported: accepted.length, skipped: skipped.sort((a, b) => a.index - b.index) };
 }
