@@ -2,6 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { SheetInfo } from '@drp/domain';
 import { SheetCanvas } from '../components/sheet-canvas';
+import { tileLevel } from '../lib/tile-plan';
 import { fitZoom, type SheetOverlayProps, type SheetViewState, type Viewport } from '../sheet-view';
 
 /**
@@ -87,8 +88,10 @@ interface Control {
   setView(view: SheetViewState): void;
   setMarkups(n: number): void;
   view(): SheetViewState;
+  page: SheetInfo['pages'][number];
   viewport(): Viewport;
-  waitFor(what: keyof Status): Promise<number>;
+  /** The next paint (of a view at `zoom`) showing `what`. */
+  waitFor(what: keyof Status, zoom?: number): Promise<number>;
 }
 
 let control: Control | undefined;
@@ -101,10 +104,13 @@ function Bench({ sheet }: { sheet: SheetInfo }) {
   const page = sheet.pages[0]!;
   useEffect(() => {
     if (!viewport) return;
-    const waiters: { what: keyof Status; start: number; resolve(ms: number): void }[] = [];
-    (window as unknown as { benchPaint: (s: Status) => void }).benchPaint = (status) => {
+    const waiters: { what: keyof Status; zoom?: number; start: number; resolve(ms: number): void }[] = [];
+    (window as unknown as { benchPaint: (s: Status, v: SheetViewState) => void }).benchPaint = (
+      status,
+      painted,
+    ) => {
       for (const w of [...waiters])
-        if (status[w.what]) {
+        if (status[w.what] && (w.zoom === undefined || w.zoom === painted.zoom)) {
           waiters.splice(waiters.indexOf(w), 1);
           w.resolve(performance.now() - w.start);
         }
@@ -116,9 +122,11 @@ function Bench({ sheet }: { sheet: SheetInfo }) {
         setView(v);
       },
       setMarkups: (n) => setMarkups(syntheticMarkups(n, page.width, page.height)),
-      view: () => current!,
+      view: () => current ?? fitView(page, viewport),
+      page,
       viewport: () => viewport,
-      waitFor: (what) => new Promise((resolve) => waiters.push({ what, start: performance.now(), resolve })),
+      waitFor: (what, zoom) =>
+        new Promise((resolve) => waiters.push({ what, zoom, start: performance.now(), resolve })),
     };
     controlReady.resolve?.(control);
   }, [viewport, page]);
@@ -135,7 +143,12 @@ function Bench({ sheet }: { sheet: SheetInfo }) {
         control?.setView(v);
       }}
       onViewport={setViewport}
-      onPaint={(status) => (window as unknown as { benchPaint?: (s: Status) => void }).benchPaint?.(status)}
+      onPaint={(status, painted) =>
+        (window as unknown as { benchPaint?: (s: Status, v: SheetViewState) => void }).benchPaint?.(
+          status,
+          painted,
+        )
+      }
       overlay={markups.length > 0 ? (props) => <MarkupLayer {...props} markups={markups} /> : undefined}
       ariaLabel="bench"
     />
@@ -154,33 +167,49 @@ const api = {
   async oursFirstPaint(infoUrl: string, headers: Record<string, string>) {
     const start = performance.now();
     const answer = (await (await fetch(infoUrl, { headers })).json()) as { detail: SheetInfo };
+    const info = performance.now() - start;
     const ready = new Promise<Control>((resolve) => (controlReady.resolve = resolve));
     createRoot(document.getElementById('root')!).render(<Bench sheet={answer.detail} />);
     const c = await ready;
     await c.waitFor('shown');
-    return performance.now() - start;
+    const preview = performance.getEntriesByType('resource').find((e) => e.name.includes('/preview/')) as
+      PerformanceResourceTiming | undefined;
+    return {
+      total: performance.now() - start,
+      info,
+      preview: preview ? preview.responseEnd - preview.startTime : NaN,
+      previewBytes: preview?.encodedBodySize ?? NaN,
+    };
   },
   /** Ours, a sharp window at `factor` × the fit-width zoom around the page point (x, y). */
   async oursZoom(factor: number, x: number, y: number) {
     const c = control!;
-    const fit = c.view() ?? undefined;
-    const base = fit?.zoom ?? 0;
+    const zoom = fitView(c.page, c.viewport()).zoom * factor;
     const start = performance.now();
-    const sharp = c.waitFor('sharp');
-    c.setView({ page: 0, rotation: 0, zoom: base * factor, center: [x, y] });
+    const sharp = c.waitFor('sharp', zoom);
+    c.setView({ page: 0, rotation: 0, zoom, center: [x, y] });
     await sharp;
-    return performance.now() - start;
-  },
-  oursFit() {
-    const c = control!;
-    c.setView(c.view());
+    const total = performance.now() - start;
+    const tiles = performance
+      .getEntriesByType('resource')
+      .filter((e) => e.name.includes('/tile/') && e.startTime >= start) as PerformanceResourceTiming[];
+    const times = tiles.map((t) => t.responseEnd - t.startTime).sort((a, b) => a - b);
+    return {
+      total,
+      tiles: tiles.length,
+      tileMedian: times[Math.floor(times.length / 2)] ?? NaN,
+      level: tileLevel(zoom, window.devicePixelRatio || 1).z,
+      need: zoom * (window.devicePixelRatio || 1),
+    };
   },
   async oursMarkups(n: number, zoomFactor: number) {
     const c = control!;
     c.setMarkups(n);
     const v = c.view();
-    c.setView({ ...v, zoom: v.zoom * zoomFactor });
-    await c.waitFor('sharp');
+    const zoom = v.zoom * zoomFactor;
+    const sharp = c.waitFor('sharp', zoom);
+    c.setView({ ...v, zoom });
+    await sharp;
   },
   /** Frames painted while `run` goes on: count and the longest gap, from requestAnimationFrame. */
   frames() {

@@ -60,7 +60,7 @@ export interface SheetCanvasProps {
    * After each paint: whether anything of the page is shown yet, and whether everything the view
    * needs is at the screen's resolution (the benchmark and tests wait on it).
    */
-  onPaint?(status: { shown: boolean; sharp: boolean }): void;
+  onPaint?(status: { shown: boolean; sharp: boolean }, view: SheetViewState): void;
 }
 
 const EMPTY: readonly string[] = [];
@@ -213,7 +213,7 @@ export const SheetCanvas = forwardRef<SheetCanvasHandle, SheetCanvasProps>(funct
         const other = compareSource.status(otherNeed);
         status = { shown: status.shown && other.shown, sharp: status.sharp && other.sharp };
       } else source.paint(ctx, need);
-      callbacks.current.onPaint?.(status);
+      callbacks.current.onPaint?.(status, view);
     };
     if (need) source.want(need);
     if (otherNeed) compareSource?.want(otherNeed);

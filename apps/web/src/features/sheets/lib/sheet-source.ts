@@ -333,6 +333,19 @@ export class SheetSource {
     // One device pixel of overlap hides the seams anti-aliasing leaves between tiles.
     const bleed = 1 / (transform.zoom * dpr);
     if (this.sheet.state === 'READY' && need.hidden.length === 0) {
+      const drawTile = (tile: TileKey, bitmap: ImageBitmap) => {
+        const r = tileRect(page, tile);
+        const s = tileScale(tile.z);
+        ctx.drawImage(bitmap, r.left, r.top, bitmap.width / s + bleed, bitmap.height / s + bleed);
+      };
+      // When the wanted level covers the view, it alone is drawn: without a GPU every level
+      // drawn under it costs a few milliseconds a frame of a pan.
+      const wanted = plan.tiles ? tilesFor(page, plan.z, visible, 0) : [];
+      const bitmaps = wanted.map((tile) => this.tiles.get(tileKey(pageIndex, tile)));
+      if (wanted.length > 0 && bitmaps.every((b) => b !== undefined)) {
+        wanted.forEach((tile, i) => drawTile(tile, bitmaps[i]!));
+        return this.paintPdf(ctx, need, plan, visible);
+      }
       const preview = this.previews.get(pageIndex);
       if (preview instanceof ImageBitmap) ctx.drawImage(preview, 0, 0, page.width, page.height);
       if (plan.tiles || this.tiles.size > 0) {
@@ -340,14 +353,15 @@ export class SheetSource {
         for (let z = Math.max(0, plan.z - LOWER_LEVELS); z <= top; z++)
           for (const tile of tilesFor(page, z, visible, 0)) {
             const bitmap = this.tiles.get(tileKey(pageIndex, tile));
-            if (!bitmap) continue;
-            const r = tileRect(page, tile);
-            const s = tileScale(z);
-            ctx.drawImage(bitmap, r.left, r.top, bitmap.width / s + bleed, bitmap.height / s + bleed);
+            if (bitmap) drawTile(tile, bitmap);
           }
       }
     }
-    const key = `${pageIndex}|${need.hidden.join('\u0000')}`;
+    this.paintPdf(ctx, need, plan, visible);
+  }
+
+  private paintPdf(ctx: CanvasRenderingContext2D, need: SourceNeed, plan: Plan, visible: RasterRect) {
+    const key = `${need.pageIndex}|${need.hidden.join('\u0000')}`;
     const base = this.pdfBase.get(key);
     if (base && base !== 'loading') drawRaster(ctx, base);
     if (plan.pdf && this.pdfDetail?.key === key && intersects(this.pdfDetail.rect, visible))

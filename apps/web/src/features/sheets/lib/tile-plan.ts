@@ -8,6 +8,9 @@ import type { SheetTransform, Viewport } from '../sheet-view';
  * page measured from its top-left corner, y down (u = x, v = height − y of page space).
  */
 
+/** How much coarser than the screen's device pixels a tile level may be. */
+export const TILE_SLACK = 0.85;
+
 export interface TileKey {
   z: number;
   x: number;
@@ -23,14 +26,16 @@ export interface RasterRect {
 }
 
 /**
- * The level whose pixels are at least as fine as the screen's device pixels at this zoom (a
- * little coarser is allowed: 10 % up-scaling is not visible, and it halves the tiles needed just
- * past a level), or the top level. `exceedsTop` says the screen is finer than the top level.
+ * The level whose pixels are at least as fine as the screen's device pixels at this zoom, or the
+ * top level; `exceedsTop` says the screen is finer than that. A level up to 15 % coarser than the
+ * screen is taken: thin lines drawn 1.15× larger look the same, and the next level up costs four
+ * times the tiles (each rendered by the server the first time), which decides how soon a zoomed
+ * heavy sheet is sharp.
  */
 export function tileLevel(zoom: number, devicePixelRatio: number): { z: number; exceedsTop: boolean } {
   const need = zoom * devicePixelRatio;
   for (let z = 0; z <= SHEET_LIMITS.tileLevelMax; z++)
-    if (tileScale(z) >= need * 0.9) return { z, exceedsTop: false };
+    if (tileScale(z) >= need * TILE_SLACK) return { z, exceedsTop: false };
   return { z: SHEET_LIMITS.tileLevelMax, exceedsTop: true };
 }
 
@@ -79,7 +84,8 @@ export const intersects = (a: RasterRect, b: RasterRect) =>
 
 /**
  * The tiles of level z that cover `visible`, plus `ring` tiles around it (so a short pan finds
- * them loaded), nearest to the centre of the view first, which is the order to fetch them in.
+ * them loaded): the visible ones first, each part nearest the centre of the view first, which is
+ * the order to fetch them in.
  */
 export function tilesFor(
   page: Pick<SheetPage, 'width' | 'height'>,
@@ -95,9 +101,17 @@ export function tilesFor(
   const y1 = Math.min(rows - 1, Math.ceil(visible.bottom / px) - 1 + ring);
   const cx = (visible.left + visible.right) / 2 / px - 0.5;
   const cy = (visible.top + visible.bottom) / 2 / px - 0.5;
+  // The visible tiles come before the ring, each part nearest the centre first.
+  const vx0 = Math.floor(visible.left / px);
+  const vx1 = Math.ceil(visible.right / px) - 1;
+  const vy0 = Math.floor(visible.top / px);
+  const vy1 = Math.ceil(visible.bottom / px) - 1;
   const out: (TileKey & { d: number })[] = [];
   for (let y = y0; y <= y1; y++)
-    for (let x = x0; x <= x1; x++) out.push({ z, x, y, d: (x - cx) ** 2 + (y - cy) ** 2 });
+    for (let x = x0; x <= x1; x++) {
+      const inRing = x < vx0 || x > vx1 || y < vy0 || y > vy1;
+      out.push({ z, x, y, d: (x - cx) ** 2 + (y - cy) ** 2 + (inRing ? 1e9 : 0) });
+    }
   return out.sort((a, b) => a.d - b.d).map(({ z: level, x, y }) => ({ z: level, x, y }));
 }
 
