@@ -85,6 +85,7 @@ export const MarkupShape = memo(function MarkupShape({
         fill={filledHit ? 'transparent' : 'none'}
         stroke="transparent"
         strokeWidth={Math.max(stroke, 10 * unit)}
+        strokeLinejoin="round"
         pointerEvents={interactive ? (filledHit ? 'all' : 'stroke') : 'none'}
       />
       {(kind === 'TEXT' || kind === 'CALLOUT') && <BoxText shape={shape} />}
