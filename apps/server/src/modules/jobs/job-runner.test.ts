@@ -97,6 +97,31 @@ describe('the job queue', () => {
     expect(await findJob(t.database.db, 'test.lease', 'z')).toMatchObject({ state: 'DONE', attempts: 2 });
   });
 
+  it('renews the lease of a job that runs longer than it', async () => {
+    await enqueueJob(t.database.db, { kind: 'test.long', key: 'l' }, t.app.ctx.clock());
+    let release: () => void = () => {};
+    let started: () => void = () => {};
+    const running = new Promise<void>((resolve) => (started = resolve));
+    const long: JobHandler = {
+      kind: 'test.long',
+      run: () => {
+        started();
+        return new Promise<void>((done) => (release = done));
+      },
+    };
+    const draining = new JobRunner(t.app.ctx, [long], { leaseMs: 300 }).drain();
+    await running;
+    await new Promise((resolve) => setTimeout(resolve, 900));
+    const other = counting('test.long');
+    expect(
+      await new JobRunner(t.app.ctx, [other.handler]).drain(),
+      'three leases later it is still held',
+    ).toBe(0);
+    release();
+    expect(await draining).toBe(1);
+    expect(await findJob(t.database.db, 'test.long', 'l')).toMatchObject({ state: 'DONE', attempts: 1 });
+  });
+
   it('lets two workers drain side by side without running a job twice', async () => {
     const { handler, runs } = counting('test.pair');
     for (let i = 0; i < 12; i += 1)
