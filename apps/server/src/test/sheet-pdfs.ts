@@ -24,8 +24,11 @@ export async function drawingSet(): Promise<Buffer> {
   return Buffer.from(await doc.save());
 }
 
-/** One A1 page of `paths` short stroked segments, each its own path object. */
-export async function heavySheet(paths: number): Promise<Buffer> {
+/**
+ * One A1 page of `paths` short stroked segments, each its own path object; `inForm` puts them all
+ * in one form XObject, as CAD exporters often do.
+ */
+export async function heavySheet(paths: number, options: { inForm?: boolean } = {}): Promise<Buffer> {
   const doc = await PDFDocument.create();
   const page = doc.addPage([2384, 1684]);
   const ops: string[] = ['0 0 0 RG 0.5 w'];
@@ -39,8 +42,20 @@ export async function heavySheet(paths: number): Promise<Buffer> {
     const y = next() * 1600 + 40;
     ops.push(`${x.toFixed(1)} ${y.toFixed(1)} m ${(x + 10).toFixed(1)} ${(y + 6).toFixed(1)} l S`);
   }
-  const stream = doc.context.flateStream(ops.join('\n'));
-  page.node.set(PDFName.of('Contents'), doc.context.register(stream));
+  if (options.inForm) {
+    const form = doc.context.flateStream(ops.join('\n'), {
+      Type: 'XObject',
+      Subtype: 'Form',
+      BBox: [0, 0, 2384, 1684],
+    });
+    page.node.set(
+      PDFName.of('Resources'),
+      doc.context.obj({ XObject: { Sheet: doc.context.register(form) } }),
+    );
+    page.node.set(PDFName.of('Contents'), doc.context.register(doc.context.flateStream('/Sheet Do')));
+  } else {
+    page.node.set(PDFName.of('Contents'), doc.context.register(doc.context.flateStream(ops.join('\n'))));
+  }
   return Buffer.from(await doc.save());
 }
 

@@ -50,6 +50,30 @@ const heapOf = (pdfium: WrappedPdfiumModule) => (pdfium.pdfium as unknown as { H
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
+const FPDF_PAGEOBJ_FORM = 5;
+
+/**
+ * The page's drawing objects, those inside form XObjects included: CAD exporters often put a whole
+ * sheet in one form, which the page counts as a single object.
+ */
+function countObjects(pdfium: WrappedPdfiumModule, page: number): number {
+  let total = 0;
+  const visit = (count: number, objectAt: (i: number) => number, depth: number) => {
+    for (let i = 0; i < count; i += 1) {
+      const object = objectAt(i);
+      if (object && depth < 16 && pdfium.FPDFPageObj_GetType(object) === FPDF_PAGEOBJ_FORM)
+        visit(
+          pdfium.FPDFFormObj_CountObjects(object),
+          (j) => pdfium.FPDFFormObj_GetObject(object, j),
+          depth + 1,
+        );
+      else total += 1;
+    }
+  };
+  visit(pdfium.FPDFPage_CountObjects(page), (i) => pdfium.FPDFPage_GetObject(page, i), 0);
+  return total;
+}
+
 /** One open document; its bytes stay in wasm memory until it is closed. */
 export class PdfiumDocument {
   private closed = false;
@@ -129,7 +153,7 @@ export class PdfiumPage {
       width: round2(box[2] - box[0]),
       height: round2(box[3] - box[1]),
       rotation: rotation as PageFacts['rotation'],
-      objects: pdfium.FPDFPage_CountObjects(handle),
+      objects: countObjects(pdfium, handle),
     };
   }
 

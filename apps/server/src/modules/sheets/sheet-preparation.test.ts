@@ -132,6 +132,17 @@ describe('sheet preparation', () => {
     expect(sheet.state).toBe('READY');
     expect(sheet.pages[0]).toMatchObject({ heavy: true, hasText: false });
     expect(sheet.pages[0]!.objects).toBeGreaterThan(SHEET_LIMITS.heavyObjects);
+
+    // The same drawing inside one form XObject is as heavy.
+    const inForm = await upload(
+      '结施-总图-表单.pdf',
+      await heavySheet(SHEET_LIMITS.heavyObjects + 2000, { inForm: true }),
+    );
+    await prepareSheetsNow(t.app);
+    expect((await findSheetOfFile(t.database.db, inForm.id))?.pages[0]).toMatchObject({
+      heavy: true,
+      objects: SHEET_LIMITS.heavyObjects + 2000,
+    });
   });
 
   it('lists layers with their default visibility, and finds scripts and launch actions', async () => {
