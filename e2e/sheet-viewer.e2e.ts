@@ -128,6 +128,20 @@ describe('the drawing viewer in the browser', () => {
         items: [{ specialty: 'ARCHITECTURE', chiefDesigner: '陈明', engineerCertNo: 'A43-2026-018' }],
       },
     );
+    await call(
+      survey,
+      'POST',
+      `/api/checkDrawings/${org.survey}/${project.id}/building/saveBuildingSurveyInfo`,
+      {
+        buildingId,
+        siteCategory: 'II',
+        foundationType: 'PILE',
+        bearingStratum: '中风化泥质粉砂岩',
+        groundwaterDepth: 3.2,
+        liquefaction: 'NONE',
+        remark: null,
+      },
+    );
     const [version] = await call<{ id: string }[]>(
       design,
       'GET',
@@ -172,10 +186,13 @@ describe('the drawing viewer in the browser', () => {
     ids.damaged = files.find((f) => f.name === DAMAGED)!.id;
     reviewer = { ...(await apiSession(baseURL(), 'censor_reviewer', DEMO_PASSWORD)), orgId: org.censor };
     // Prepared in the background: the text search needs the server's text layer.
-    for (const id of Object.values(ids))
-      await expect
-        .poll(async () => (await sheetOf(id)).state, { timeout: 60_000, interval: 500 })
-        .not.toBe('PENDING');
+    for (const id of Object.values(ids)) {
+      const until = Date.now() + 60_000;
+      while ((await sheetOf(id)).state === 'PENDING') {
+        if (Date.now() > until) throw new Error(`sheet ${id} still being prepared`);
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+    }
   }, 180_000);
   afterAll(() => browser?.close());
 
@@ -199,7 +216,7 @@ describe('the drawing viewer in the browser', () => {
     await link.click();
     await page.waitForURL((url) => url.pathname === viewerPath('audit', org.censor, ids.first, true));
     await page.getByTestId('sheet-workspace').waitFor();
-    expect(await page.getByTestId('sheet-file-name').textContent()).toBe(FIRST);
+    await expect.poll(() => page.getByTestId('sheet-file-name').textContent()).toBe(FIRST);
     await expect.poll(() => page.title()).toContain('图纸查看');
     // The tree shows the version's drawings, the current one selected.
     const tree = page.getByTestId('sheet-tree');
@@ -217,7 +234,10 @@ describe('the drawing viewer in the browser', () => {
     await expect.poll(() => tree.getByTestId('sheet-tree-file').allTextContents()).toEqual([SECOND]);
     await page.getByTestId('sheet-tree-search').locator('input').fill('');
 
-    // Zoom in by the toolbar: the percentage and the address follow.
+    // Zoom in by the toolbar: the percentage and the address follow. (The page stays fitted
+    // while the markup tools' row takes its place above the sheet.)
+    await page.getByRole('toolbar', { name: '标注工具' }).waitFor();
+    await page.waitForTimeout(500);
     const fitted = await percent(page);
     await page.getByTestId('sheet-zoom-in').click();
     await expect.poll(() => percent(page)).toBeGreaterThan(fitted);
@@ -282,11 +302,14 @@ describe('the drawing viewer in the browser', () => {
     await expectAccessible(again, 'the pages panel', { include: '.sheet-sidebar' });
     await page.context().close();
     await again.context().close();
-  });
+  }, 180_000);
 
   it('the designer opens the same file from the submit area, to read', async () => {
     const page = await newPage(browser);
-    await openSignedIn(page, 'design_admin', { to: `/sys_submit/${project.id}/workingDrawing` });
+    // The upload screen opens on the top folder; the drawings are in the one below (?folder=).
+    await openSignedIn(page, 'design_admin', {
+      to: `/sys_submit/${project.id}/workingDrawing?folder=${folderId}`,
+    });
     const link = page.getByTestId('doc-file-table').getByRole('link', { name: FIRST });
     await link.waitFor();
     await link.click();
@@ -295,6 +318,7 @@ describe('the drawing viewer in the browser', () => {
     // Back to the document list it came from.
     await page.getByTestId('sheet-back').click();
     await page.waitForURL((url) => url.pathname === `/sys_submit/${project.id}/workingDrawing`);
+    expect(new URL(page.url()).searchParams.get('folder')).toBe(folderId);
     await page.context().close();
   });
 

@@ -206,6 +206,10 @@ function SheetFileView({
   const stage = useRef<HTMLDivElement>(null);
   const [viewport, setViewport] = useState<Viewport | null>(null);
   const [view, setView] = useState<SheetViewState | null>(null);
+  // While the page is fitted (on opening, or by the fit buttons), it stays fitted as the stage
+  // changes size (the markup tools' row appears, the window or full screen changes); a zoom or
+  // pan by hand ends that.
+  const [fitMode, setFitMode] = useState<'page' | 'width' | null>(null);
   const [hiddenLayers, setHiddenLayers] = useState<string[]>(() =>
     sheet.layers.filter((l) => !l.visible).map((l) => l.id),
   );
@@ -244,7 +248,19 @@ function SheetFileView({
     const page = pages[index]!;
     const start = fitted(page, 0, viewport);
     setView({ ...start, zoom: link.zoom ?? start.zoom, center: link.center ?? start.center });
+    setFitMode(link.zoom === undefined && link.center === undefined ? 'page' : null);
   }, [view, viewport, pages, failed, opening]);
+  useEffect(() => {
+    if (!fitMode || !viewport) return;
+    setView((v) => {
+      const shownPage = v && pages[v.page];
+      if (!shownPage) return v;
+      const next = fitted(shownPage, v.rotation, viewport, fitMode);
+      return next.zoom === v.zoom && next.center[0] === v.center[0] && next.center[1] === v.center[1]
+        ? v
+        : next;
+    });
+  }, [fitMode, viewport, pages]);
 
   const page = view ? pages[view.page] : undefined;
   // Until the pages are known, the canvas opens the file with a view that only names the page.
@@ -262,9 +278,14 @@ function SheetFileView({
 
   const goToPage = (index: number) => {
     const target = pages[index];
-    if (target && viewport) setView((v) => fitted(target, v?.rotation ?? 0, viewport));
+    if (!target || !viewport) return;
+    setView((v) => fitted(target, v?.rotation ?? 0, viewport));
+    setFitMode('page');
   };
-  const goTo = (index: number, center: Point) => setView((v) => (v ? { ...v, page: index, center } : v));
+  const goTo = (index: number, center: Point) => {
+    setView((v) => (v ? { ...v, page: index, center } : v));
+    setFitMode(null);
+  };
   const nextSheet = () => {
     if (view && view.page < pages.length - 1) goToPage(view.page + 1);
     else if (nextFile) onOpen(nextFile);
@@ -312,9 +333,15 @@ function SheetFileView({
     goTo(found.page, [(l + r) / 2, (b + top) / 2]);
   };
 
-  const zoomBy = (factor: number) => setView((v) => v && { ...v, zoom: clampZoom(v.zoom * factor) });
-  const fit = (how: 'page' | 'width') =>
-    page && viewport && setView((v) => v && fitted(page, v.rotation, viewport, how));
+  const zoomBy = (factor: number) => {
+    setView((v) => v && { ...v, zoom: clampZoom(v.zoom * factor) });
+    setFitMode(null);
+  };
+  const fit = (how: 'page' | 'width') => {
+    if (!page || !viewport) return;
+    setView((v) => v && fitted(page, v.rotation, viewport, how));
+    setFitMode(how);
+  };
   const actions: SheetToolbarActions = {
     prevSheet,
     nextSheet,
@@ -322,9 +349,20 @@ function SheetFileView({
     zoomOut: () => zoomBy(1 / ZOOM_STEP),
     fitWidth: () => fit('width'),
     fitPage: () => fit('page'),
-    actualSize: () => setView((v) => v && { ...v, zoom: ACTUAL_SIZE_ZOOM }),
+    actualSize: () => {
+      setView((v) => v && { ...v, zoom: ACTUAL_SIZE_ZOOM });
+      setFitMode(null);
+    },
     rotate: (by) =>
-      setView((v) => v && { ...v, rotation: ((((v.rotation + by) % 360) + 360) % 360) as Rotation }),
+      setView((v) => {
+        if (!v) return v;
+        const rotation = ((((v.rotation + by) % 360) + 360) % 360) as Rotation;
+        const shownPage = pages[v.page];
+        // A fitted page stays fitted when it turns.
+        return fitMode && shownPage && viewport
+          ? fitted(shownPage, rotation, viewport, fitMode)
+          : { ...v, rotation };
+      }),
     fullScreen: onFullScreen,
     print: () =>
       void printView(canvas.current).catch((error: unknown) =>
@@ -426,7 +464,11 @@ function SheetFileView({
                 ref={canvas}
                 sheet={sheet}
                 view={shown}
-                onViewChange={(next) => view && setView(next)}
+                onViewChange={(next) => {
+                  if (!view) return;
+                  setView(next);
+                  setFitMode(null);
+                }}
                 hiddenLayers={hiddenLayers}
                 panDisabled={markups?.drawing ?? false}
                 onViewport={(vp) =>
