@@ -51,7 +51,11 @@ export function MarkupList({ session, onGoTo }: { session: MarkupSession; onGoTo
       <div ref={listRef} onKeyDown={onKeyDown}>
         {pages.map(([page, items]) => (
           <div key={page}>
-            <Typography.Title level={5} style={{ margin: '8px 0 4px' }} id={`markup-page-${page}`}>
+            <Typography.Title
+              level={2}
+              style={{ margin: '8px 0 4px', fontSize: 14 }}
+              id={`markup-page-${page}`}
+            >
               {t('markups.page', { page: page + 1 })}
             </Typography.Title>
             <ul aria-labelledby={`markup-page-${page}`} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
