@@ -281,6 +281,7 @@ describe('the drawing viewer in the browser', () => {
     await page.keyboard.press('PageDown');
     await page.waitForURL((url) => url.pathname === viewerPath('audit', org.censor, ids.second, true));
     await expect.poll(() => page.getByTestId('sheet-file-name').textContent()).toBe(SECOND);
+    await page.getByRole('tab', { name: '图纸目录' }).click();
     await expect
       .poll(() => page.getByTestId('sheet-tree').locator('[aria-current="page"]').textContent())
       .toBe(SECOND);
