@@ -265,6 +265,10 @@ describe('XFDF', () => {
         'en-US'
       ],
     ).toBe('a DTD is not allowed');
+    expect(invalid('<xfdf><annots><square __proto__="x" page="0"/></annots></xfdf>')['en-US']).toMatch(
+      /cannot be parsed/,
+    );
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(readXfdf('<xfdf xmlns="http://ns.adobe.com/xfdf/"/>', PAGES)).toEqual({
       candidates: [],
       skipped: [],

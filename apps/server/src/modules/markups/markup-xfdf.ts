@@ -427,7 +427,17 @@ export function readXfdf(xml: string, pages: readonly { box: Box }[]): XfdfRead 
     parseTagValue: false,
     parseAttributeValue: false,
   });
-  const doc = parser.parse(xml) as Node[];
+  let doc: Node[];
+  try {
+    doc = parser.parse(xml) as Node[];
+  } catch (error) {
+    // The parser refuses names such as __proto__ that could pollute prototypes.
+    const message = error instanceof Error ? error.message : String(error);
+    throw new XfdfInvalid({
+      'zh-CN': `XML无法解析：${message}`,
+      'en-US': `the XML cannot be parsed: ${message}`,
+    });
+  }
   const root = doc.find((n) => tagOf(n) === 'xfdf');
   if (!root) throw new XfdfInvalid({ 'zh-CN': '缺少xfdf根元素', 'en-US': 'no xfdf root element' });
   const annots = childrenOf(childNamed(root, 'annots') ?? { annots: [] }).filter((n) => tagOf(n) !== '#text');

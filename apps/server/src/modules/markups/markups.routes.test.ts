@@ -668,6 +668,23 @@ describe('markups on a sheet: storage, access, validation, XFDF and the burned c
     expect(zh).toMatch(/^无法读取该XFDF文件：XML格式错误/);
     refused(await importXfdf('censor_reviewer2', '<?xml version="1.0"?><svg/>'), 400, 'MARKUP_XFDF_INVALID');
     refused(await importXfdf('censor_reviewer2', ''), 400, 'MARKUP_XFDF_INVALID');
+    refused(
+      await importXfdf('censor_reviewer2', '<xfdf><annots><__proto__ polluted="1"/></annots></xfdf>'),
+      400,
+      'MARKUP_XFDF_INVALID',
+    );
+    // XML by any of its names, with a charset.
+    const asXml = await t.app.inject({
+      method: 'POST',
+      url: `${base('censor_reviewer2')}/xfdf`,
+      query: { fileId: file.id },
+      headers: {
+        authorization: `Bearer ${tokens.censor_reviewer2}`,
+        'content-type': 'text/xml; charset=utf-8',
+      },
+      payload: '<xfdf xmlns="http://ns.adobe.com/xfdf/"><annots/></xfdf>',
+    });
+    expect(detailOf<XfdfImportResult>(asXml)).toEqual({ imported: 0, skipped: [] });
     const huge = `<xfdf>${' '.repeat(MARKUP_LIMITS.xfdfBytesMax)}</xfdf>`;
     refused(await importXfdf('censor_reviewer2', huge), 413, 'PAYLOAD_TOO_LARGE');
     const result = detailOf<XfdfImportResult>(
