@@ -86,6 +86,9 @@ export class SheetSource {
   constructor(sheet: SheetInfo, events: SourceEvents) {
     this.sheet = sheet;
     this.events = events;
+    // A sheet being prepared may not know its pages yet, and the canvas cannot ask for a view
+    // before it does: pdf.js opens the file at once and says (events.pages).
+    if (sheet.state === 'PENDING') void this.openPdf();
   }
 
   /** A fresh answer for the same file (a new token in its URLs, or preparation finished). */
