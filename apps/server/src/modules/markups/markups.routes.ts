@@ -275,7 +275,7 @@ export const markupsRoutes: FastifyPluginAsyncZod = async (app) => {
           zh: '下载含标注的 PDF：原文件并绘入可见的标注',
           en: 'The PDF with the markups the caller sees drawn into it',
           project: 'project.view',
-          errors: ['SHEET_NOT_READY'],
+          errors: ['SHEET_NOT_READY', 'SHEET_ENCRYPTED', 'SHEET_DAMAGED'],
         }),
         params: projectParams,
         querystring: markupListQuery,

@@ -1,4 +1,5 @@
 import { buffer } from 'node:stream/consumers';
+import { EncryptedPDFError } from 'pdf-lib';
 import {
   MARKUP_LIMITS,
   errorMessage,
@@ -445,6 +446,13 @@ export async function burnedPdf(
   const opened = await ctx.files.open(file.storageKey);
   if (!opened) throw new AppError('NOT_FOUND');
   const original = await buffer(opened.body);
-  const bytes = await burnMarkups(original, rows);
+  let bytes: Uint8Array;
+  try {
+    bytes = await burnMarkups(original, rows);
+  } catch (error) {
+    // PDFium prepared the sheet, but pdf-lib cannot rewrite it: an owner password (pdf-lib cannot
+    // decrypt) or a structure it does not read. The original stays downloadable.
+    throw new AppError(error instanceof EncryptedPDFError ? 'SHEET_ENCRYPTED' : 'SHEET_DAMAGED');
+  }
   return { fileName: `${stem(file.name)}（含标注）.pdf`, bytes };
 }
