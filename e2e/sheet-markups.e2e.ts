@@ -183,7 +183,12 @@ describe('markups on a sheet in the browser', () => {
 
   it('a reviewer draws every kind; after a reload at another zoom each is where it was drawn', async () => {
     const page = await newPage(browser);
-    await openSignedIn(page, 'censor_reviewer', { to: viewerPath('audit', org.censor, true) });
+    // The reviewer reads the accepted drawings in the audit area; the file's name opens the viewer.
+    await openSignedIn(page, 'censor_reviewer', {
+      to: `/sys_audit/${org.censor}/${project.id}/workingDrawingList?folder=${folderId}`,
+    });
+    await page.getByTestId('file-open').filter({ hasText: SHEET }).click();
+    await page.waitForURL((url) => url.pathname === viewerPath('audit', org.censor, true));
     await overlay(page).waitFor();
     await tools(page).waitFor();
     await expectAccessible(page, 'the markup tools', { include: '.markup-tools' });
@@ -312,7 +317,31 @@ describe('markups on a sheet in the browser', () => {
     await list.locator(`[data-markup-entry="${cloud.id}"]`).getByRole('button', { name: '发布' }).click();
     await expect.poll(() => toasts(page)).toContain('标注已发布');
     publishedId = cloud.id;
+    // A reply joins the thread under it.
+    const entry = list.locator(`[data-markup-entry="${cloud.id}"]`);
+    await entry.getByRole('textbox', { name: '回复' }).fill('已核对，请设计单位修改');
+    await entry.getByRole('button', { name: /回\s*复/ }).click();
+    await expect.poll(() => entry.locator('ol li').allTextContents()).toHaveLength(1);
     await expectAccessible(page, 'the markup list', { include: '.markup-list' });
+
+    // The rectangle, taken on the sheet by its top edge and dragged, moves and is saved where it lands.
+    const rectangle = drawn.get('RECT')!.markup;
+    // Choosing the cloud in the list brought it to the middle: the rectangle is found where it is now.
+    const outline = (await overlay(page)
+      .locator(`[data-markup-id="${rectangle.id}"] .markup-hit`)
+      .boundingBox())!;
+    const edge: Pt = [outline.x + outline.width / 2, outline.y + 5];
+    const saved = page.waitForResponse(
+      (r) => r.request().method() === 'PUT' && new URL(r.url()).pathname.endsWith(`/markups/${rectangle.id}`),
+    );
+    await page.mouse.move(...edge);
+    await page.mouse.down();
+    await page.mouse.move(edge[0] + 30, edge[1] + 20, { steps: 5 });
+    await page.mouse.up();
+    const moved = ((await (await saved).json()) as { detail: Markup }).detail;
+    expect(moved.points[0]![0] - rectangle.points[0]![0]).toBeCloseTo(30 / reloaded.zoom, 0);
+    expect(moved.points[0]![1] - rectangle.points[0]![1]).toBeCloseTo(-20 / reloaded.zoom, 0);
+    expect(await overlay(page).locator('.markup-handles rect').count()).toBe(2);
 
     // The XFDF export is a file carrying every markup by its id.
     const download = page.waitForEvent('download');
