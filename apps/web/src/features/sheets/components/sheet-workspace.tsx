@@ -436,7 +436,10 @@ function SheetFileView({
           size="small"
           activeKey={tabs.some((x) => x.key === tab) ? tab : 'tree'}
           onChange={onTab}
-          items={tabs}
+          items={tabs.map((item) => ({
+            ...item,
+            children: <div className="sheet-panel">{item.children}</div>,
+          }))}
           data-testid="sheet-sidebar-tabs"
         />
       </aside>
