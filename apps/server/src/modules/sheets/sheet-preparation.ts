@@ -7,7 +7,7 @@ import {
 } from '@drp/domain';
 import { inTransaction } from '../../db/database.js';
 import type { AppContext } from '../../lib/app-context.js';
-import type { FileStore } from '../../lib/file-store.js';
+import type { ByteRange, FileStore } from '../../lib/file-store.js';
 import type { JobHandler } from '../jobs/job-runner.js';
 import type { PrepareResult } from './pdf-worker.js';
 import { pdfWorkers, PREPARE_TIMEOUT_MS } from './pdf-workers.js';
@@ -23,11 +23,21 @@ type SheetManifest =
   | { failure: null; pages: SheetPage[]; layers: SheetLayer[]; scripts: boolean }
   | { failure: SheetFailure; scripts: boolean };
 
-/** Reads a whole stored file (at most SHEET_LIMITS.viewableBytesMax, checked before). */
-export async function readStoredBytes(files: FileStore, key: string): Promise<Buffer | undefined> {
-  const opened = await files.open(key);
+/** Reads a stored file, or a range of it (at most SHEET_LIMITS.viewableBytesMax, checked before). */
+export async function readStoredBytes(
+  files: FileStore,
+  key: string,
+  range?: ByteRange,
+): Promise<Buffer | undefined> {
+  if (range) {
+    const size = (await files.stat(key))?.size;
+    if (size === undefined) return undefined;
+    if (size === 0) return Buffer.alloc(0);
+  }
+  const opened = await files.open(key, range);
   if (!opened) return undefined;
-  const bytes = Buffer.allocUnsafeSlow(opened.size);
+  const length = range ? Math.min(opened.size - 1, range.end ?? Infinity) - range.start + 1 : opened.size;
+  const bytes = Buffer.allocUnsafeSlow(length);
   let at = 0;
   for await (const chunk of opened.body as AsyncIterable<Buffer>) {
     if (at + chunk.length > bytes.length) throw new Error(`stored file ${key} grew while read`);
@@ -91,7 +101,10 @@ export async function prepareSheet(ctx: AppContext, fileId: string): Promise<voi
     const key = sheetFileKeys.manifest(file.sha256);
     manifest = await readJson<SheetManifest>(ctx.files, key);
     if (!manifest) {
-      const bytes = await readStoredBytes(ctx.files, file.storageKey);
+      // The head first: a large file that is no PDF is never read whole.
+      const head = await readStoredBytes(ctx.files, file.storageKey, { start: 0, end: 1023 });
+      if (!head) throw new Error(`the stored bytes of file ${file.id} are missing`);
+      const bytes = looksLikePdf(head) ? await readStoredBytes(ctx.files, file.storageKey) : head;
       if (!bytes) throw new Error(`the stored bytes of file ${file.id} are missing`);
       manifest = await prepareBytes(ctx.files, file.sha256, bytes);
       await ctx.files.put(key, Buffer.from(JSON.stringify(manifest)));
