@@ -349,10 +349,25 @@ describe('markups on a sheet in the browser', () => {
     const xfdf = await readFile(await (await download).path(), 'utf8');
     expect(xfdf).toContain('<xfdf');
     for (const { markup } of drawn.values()) expect(xfdf).toContain(`name="${markup.id}"`);
+
+    // "Download with markups" saves a PDF.
+    const burned = page.waitForEvent('download');
+    await tools(page).getByRole('button', { name: '下载带标注的 PDF' }).click();
+    const pdf = await readFile(await (await burned).path());
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+
+    // The exported file, imported again, adds its markups to the reviewer's own layer.
+    await page.locator('.markup-tools input[type="file"]').setInputFiles({
+      name: 'markups.xfdf',
+      mimeType: 'application/vnd.adobe.xfdf',
+      buffer: Buffer.from(xfdf),
+    });
+    await expect.poll(() => toasts(page)).toContainEqual(expect.stringMatching(/^已导入 \d+ 条标注/));
     await page.context().close();
 
     const stored = await markupsOf(censor);
     expect(stored.items.filter((m) => m.layer === 'PUBLISHED').map((m) => m.id)).toEqual([publishedId]);
+    expect(stored.items.length).toBeGreaterThan(drawn.size);
   }, 120_000);
 
   it('a designer sees the published markup only, and no drawing tools', async () => {
