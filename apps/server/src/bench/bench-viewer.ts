@@ -122,6 +122,10 @@ interface BenchWindow {
     ): Promise<{ total: number; tiles: number; tileMedian: number; level: number; need: number }>;
     oursMarkups(n: number, zoomFactor: number): Promise<void>;
     frames(): () => { frames: number; seconds: number; longest: number };
+    oursCompare(
+      infoUrl: string,
+      headers: Record<string, string>,
+    ): Promise<{ total: number; grey: number; red: number; blue: number }>;
     stock(
       url: string,
       width: number,
@@ -320,6 +324,14 @@ async function main() {
     );
     await warmPage.context().close();
 
+    // The overlay compare of the sheet with itself: everything both have, so grey, no colour.
+    const comparePage = await newPage();
+    const compared = await comparePage.evaluate(
+      ([url, h]) => (globalThis as unknown as BenchWindow).bench.oursCompare(url, h),
+      [`${base}${infoPath}`, headers] as const,
+    );
+    await comparePage.context().close();
+
     // A sheet still being prepared opens with pdf.js: the same file as if it were PENDING.
     const pendingPage = await newPage();
     const pending = await Promise.race([
@@ -401,6 +413,10 @@ async function main() {
       `  ours (b): ${zoomed.tiles} tiles of level ${zoomed.level} (${2 ** (zoomed.level - 2)} px/pt for ` +
         `${zoomed.need.toFixed(2)} device px/pt), median ${zoomed.tileMedian.toFixed(0)} ms each as received; ` +
         `again: median ${warmZoomed.tileMedian.toFixed(0)} ms`,
+    );
+    console.log(
+      `  overlay compare of the sheet with itself: first paint ${compared.total.toFixed(0)} ms; ` +
+        `pixels grey ${compared.grey}, red ${compared.red}, blue ${compared.blue} (red and blue should be 0)`,
     );
     console.log(`  machine: ${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(1)}`);
     console.log(`  whole run ${((performance.now() - started) / 1000).toFixed(0)} s`);

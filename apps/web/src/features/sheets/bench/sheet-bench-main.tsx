@@ -216,6 +216,39 @@ const api = {
     c.setView({ ...v, zoom });
     await sharp;
   },
+  /**
+   * The overlay compare of the sheet with itself: the time to the first paint of both, and the
+   * colours of the result (all ink in both: grey, none red or blue).
+   */
+  async oursCompare(infoUrl: string, headers: Record<string, string>) {
+    const start = performance.now();
+    const { detail: sheet } = (await (await fetch(infoUrl, { headers })).json()) as { detail: SheetInfo };
+    const page = sheet.pages[0]!;
+    const view = fitView(page, { width: window.innerWidth, height: window.innerHeight });
+    const shown = new Promise<void>((resolve) => (firstShown = () => resolve()));
+    createRoot(document.getElementById('root')!).render(
+      <SheetCanvas
+        sheet={sheet}
+        view={view}
+        onViewChange={() => {}}
+        compare={{ sheet, page: 0 }}
+        onPaint={(status) => status.shown && firstShown?.(performance.now())}
+        ariaLabel="compare"
+      />,
+    );
+    await shown;
+    const total = performance.now() - start;
+    const canvas = document.querySelector('canvas')!;
+    const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+    const counts = { grey: 0, red: 0, blue: 0 };
+    for (let i = 0; i < data.length; i += 4) {
+      const [r, g, b] = [data[i]!, data[i + 1]!, data[i + 2]!];
+      if (r > 150 && g < 110 && b < 110) counts.red++;
+      else if (b > 150 && r < 110) counts.blue++;
+      else if (r < 200 && Math.abs(r - g) < 12 && Math.abs(g - b) < 12) counts.grey++;
+    }
+    return { total, ...counts };
+  },
   /** Frames painted while `run` goes on: count and the longest gap, from requestAnimationFrame. */
   frames() {
     const stamps: number[] = [];
