@@ -24,7 +24,6 @@ const zhCN = {
   stamp: '图章',
   calibration: '比例校准',
   uncalibrated: '未校准',
-  scale: '比例 {{scale}}',
   twoPoints: '两点',
   showPublished: '显示已发布',
   showOwn: '显示我的标注',
@@ -60,13 +59,8 @@ const zhCN = {
   replies: '回复（{{count}}）',
   reply: '回复',
   replyPlaceholder: '输入回复',
-  replySent: '回复已发送',
   editText: '编辑文字',
   save: '保存',
-  saved: '已保存',
-  noText: '（无文字）',
-  measureUncalibrated: '{{value}}（未校准）',
-  saving: '正在保存…',
   loadFailed: '标注加载失败：{{message}}',
 };
 
@@ -91,7 +85,6 @@ const enUS: MarkupTexts = {
   stamp: 'Stamp',
   calibration: 'Scale',
   uncalibrated: 'Not calibrated',
-  scale: 'Scale {{scale}}',
   twoPoints: 'Two points',
   showPublished: 'Show published',
   showOwn: 'Show my markups',
@@ -127,13 +120,8 @@ const enUS: MarkupTexts = {
   replies: 'Replies ({{count}})',
   reply: 'Reply',
   replyPlaceholder: 'Write a reply',
-  replySent: 'Reply sent',
   editText: 'Edit text',
   save: 'Save',
-  saved: 'Saved',
-  noText: '(no text)',
-  measureUncalibrated: '{{value}} (not calibrated)',
-  saving: 'Saving…',
   loadFailed: 'The markups could not be loaded: {{message}}',
 };
 

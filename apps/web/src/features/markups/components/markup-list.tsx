@@ -1,5 +1,5 @@
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { Button, Empty, Input, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Empty, Input, Space, Tag, Typography } from 'antd';
 import { AimOutlined, CloudUploadOutlined, DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
@@ -39,6 +39,12 @@ export function MarkupList({ session, onGoTo }: { session: MarkupSession; onGoTo
     heads[Math.min(heads.length - 1, Math.max(0, at + (event.key === 'ArrowDown' ? 1 : -1)))]?.focus();
   };
 
+  if (session.loadError)
+    return (
+      <section aria-label={t('markups.list')} className="markup-list">
+        <Alert type="error" showIcon title={t('markups.loadFailed', { message: session.loadError })} />
+      </section>
+    );
   if (pages.length === 0)
     return (
       <section aria-label={t('markups.list')} className="markup-list">

@@ -251,6 +251,7 @@ export function MarkupOverlay({ session, overlay }: { session: MarkupSession; ov
           pointerEvents: session.drawing ? 'all' : 'none',
           cursor: session.drawing ? 'crosshair' : undefined,
           touchAction: session.drawing ? 'none' : undefined,
+          userSelect: 'none',
         }}
       >
         <g transform={screenMatrix(transform)}>

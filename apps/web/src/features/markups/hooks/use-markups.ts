@@ -58,6 +58,8 @@ export interface MarkupSession {
   /** Those of the layers shown. */
   visible: Markup[];
   loading: boolean;
+  /** Why the markups could not be read (the server's words), if they could not. */
+  loadError: string | null;
   canDraw: boolean;
   tool: MarkupTool | null;
   setTool: (tool: MarkupTool | null) => void;
@@ -273,6 +275,7 @@ export function useMarkups(
     markups,
     visible,
     loading: list.isPending,
+    loadError: list.error ? messageOf(list.error) : null,
     canDraw,
     tool: canDraw ? tool : null,
     setTool,
