@@ -283,7 +283,6 @@ export const SheetCanvas = forwardRef<SheetCanvasHandle, SheetCanvasProps>(funct
         ref={surfaceRef}
         role="application"
         aria-label={props.ariaLabel}
-        aria-roledescription="sheet"
         tabIndex={0}
         style={layerStyle}
       >
