@@ -8,7 +8,7 @@ import { drawingSet, encryptedPdf } from '../../test/sheet-pdfs.js';
 import { encodePng } from './png-encoder.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
-/** Width, height and RGB rows of a PNG our encoder wrote (8-bit RGB, filter 0). */
+/** Width, height and RGB pixels of a PNG our encoder wrote (8-bit RGB or greyscale, rows filtered). */
 function decodePng(png: Buffer) {
   expect(png.subarray(1, 4).toString()).toBe('PNG');
   const width = png.readUInt32BE(16);
@@ -19,12 +19,38 @@ function decodePng(png: Buffer) {
     if (png.toString('latin1', at + 4, at + 8) === 'IDAT') idat.push(png.subarray(at + 8, at + 8 + length));
     at += 12 + length;
   }
+  const channels = png[25] === 0 ? 1 : 3; // greyscale or RGB
   const raw = inflateSync(Buffer.concat(idat));
+  expect(raw.length).toBe((width * channels + 1) * height);
+  const samples = unfilterRows(raw, width * channels, height, channels);
   const pixel = (x: number, y: number) => {
-    const i = y * (width * 3 + 1) + 1 + x * 3;
-    return [raw[i]!, raw[i + 1]!, raw[i + 2]!];
+    const i = (y * width + x) * channels;
+    return channels === 1
+      ? [samples[i]!, samples[i]!, samples[i]!]
+      : [samples[i]!, samples[i + 1]!, samples[i + 2]!];
   };
   return { width, height, pixel };
+}
+
+/** Undoes the PNG row filters (None, Sub, Up, Average, Paeth) as the specification defines them. */
+function unfilterRows(raw: Buffer, row: number, height: number, bpp: number) {
+  const rgb = new Uint8Array(row * height);
+  for (let y = 0; y < height; y += 1) {
+    const type = raw[y * (row + 1)]!;
+    expect([0, 1, 2, 3, 4]).toContain(type);
+    for (let i = 0; i < row; i += 1) {
+      const v = raw[y * (row + 1) + 1 + i]!;
+      const a = i >= bpp ? rgb[y * row + i - bpp]! : 0;
+      const b = y > 0 ? rgb[(y - 1) * row + i]! : 0;
+      const c = y > 0 && i >= bpp ? rgb[(y - 1) * row + i - bpp]! : 0;
+      const p = a + b - c;
+      const [pa, pb, pc] = [Math.abs(p - a), Math.abs(p - b), Math.abs(p - c)];
+      const paeth = pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
+      const predicted = [0, a, b, (a + b) >> 1, paeth][type]!;
+      rgb[y * row + i] = (v + predicted) & 0xff;
+    }
+  }
+  return rgb;
 }
 
 describe('the sheet viewer routes', () => {
