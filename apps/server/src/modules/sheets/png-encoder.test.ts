@@ -10,7 +10,8 @@ function drawing(width: number, height: number) {
   for (let x = 0; x < width; x += 1) ink(x, Math.floor(height / 3), 0);
   for (let y = 0; y < height; y += 1) ink(Math.floor(width / 4), y, 0);
   for (let i = 0; i < Math.min(width, height); i += 1) ink(i, i, 40);
-  for (let y = Math.floor(height / 2); y < height; y += 4) for (let x = 0; x < width; x += 1) ink(x, y, 128 + (x % 7));
+  for (let y = Math.floor(height / 2); y < height; y += 4)
+    for (let x = 0; x < width; x += 1) ink(x, y, 128 + (x % 7));
   return rgb;
 }
 

@@ -6,6 +6,7 @@ import { demoOrgIds, detailOf } from '../../test/project-fixture.js';
 import { prepareSheetsNow } from '../../test/sheet-fixture.js';
 import { drawingSet, encryptedPdf } from '../../test/sheet-pdfs.js';
 import { encodePng } from './png-encoder.js';
+import { sheetFileKeys } from './sheet-files.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 /** Width, height and RGB pixels of a PNG our encoder wrote (8-bit RGB or greyscale, rows filtered). */
@@ -143,6 +144,19 @@ describe('the sheet viewer routes', () => {
     const edgeTile = decodePng(edge.rawPayload);
     expect(edgeTile.width).toBe(Math.round(page.width) - 2 * 512);
     expect(edgeTile.height).toBe(Math.round(page.height) - 512);
+    // That one request rendered the whole block (here the page's 3 × 2 tiles) and stored each.
+    for (const [x, y] of [
+      [0, 0],
+      [1, 0],
+      [2, 0],
+      [0, 1],
+      [1, 1],
+      [2, 1],
+    ] as const) {
+      const stored = await t.app.ctx.files.stat(sheetFileKeys.tile(file.sha256, 0, level, x, y));
+      expect(stored?.size, `tile ${x},${y}`).toBeGreaterThan(0);
+    }
+    expect(await t.app.ctx.files.stat(sheetFileKeys.tile(file.sha256, 0, level + 1, 0, 0))).toBeUndefined();
 
     // The plan's rectangle: stroked 4 pt black from (200,200) to (600,500) in page space, so its
     // left edge crosses raster row 842-350=492 at x=200, in tile (0, 0).

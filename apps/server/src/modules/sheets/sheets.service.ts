@@ -161,30 +161,93 @@ export async function readSheetText(ctx: AppContext, input: { token: string; pag
   return storedOrGone(ctx, sheetFileKeys.text(file.sha256, input.page));
 }
 
-/** Tiles being rendered now, by store key: a second viewer asking for one waits for the first. */
-const rendering = new Map<string, Promise<Buffer>>();
+/** Tiles a side of a block rendered in one PDFium call (2048 px at SHEET_LIMITS.tilePx = 512). */
+export const SHEET_BLOCK_TILES = 4;
 
-async function renderTile(
+/** Blocks being rendered now, by block: a second request for any of its tiles waits for the first. */
+const rendering = new Map<string, Promise<Map<string, Buffer>>>();
+
+async function askTileWorker(
   ctx: AppContext,
   file: { storageKey: string; sha256: string },
   request: { page: number; scale: number; left: number; top: number; width: number; height: number },
-): Promise<Buffer> {
+): Promise<Buffer[]> {
   const ask = (bytes?: Buffer) =>
-    pdfWorkers.tiles.call<TileResult>({ op: 'tile', key: file.sha256, bytes, ...request }, TILE_TIMEOUT_MS);
+    pdfWorkers.tiles.call<TileResult>(
+      { op: 'tile', key: file.sha256, bytes, tilePx: SHEET_LIMITS.tilePx, ...request },
+      TILE_TIMEOUT_MS,
+    );
   let result = await ask();
   if (result.missing) {
     const bytes = await readStoredBytes(ctx.files, file.storageKey);
     if (!bytes) throw new AppError('NOT_FOUND');
     result = await ask(bytes);
   }
-  if (result.missing || !result.png) throw new AppError('SHEET_DAMAGED');
-  return Buffer.from(result.png.buffer, result.png.byteOffset, result.png.byteLength);
+  if (result.missing || !result.pngs) throw new AppError('SHEET_DAMAGED');
+  return result.pngs.map((png) => Buffer.from(png.buffer, png.byteOffset, png.byteLength));
+}
+
+/** The page's raster size at level z, and how many tiles and blocks it has a side. */
+export function sheetLevelGrid(facts: { width: number; height: number }, z: number) {
+  const scale = tileScale(z);
+  const width = Math.max(1, Math.round(facts.width * scale));
+  const height = Math.max(1, Math.round(facts.height * scale));
+  const size = SHEET_LIMITS.tilePx;
+  const block = size * SHEET_BLOCK_TILES;
+  return {
+    scale,
+    width,
+    height,
+    tilesX: Math.ceil(width / size),
+    tilesY: Math.ceil(height / size),
+    blocksX: Math.ceil(width / block),
+    blocksY: Math.ceil(height / block),
+  };
+}
+
+/**
+ * Renders block (bx, by) of level z, SHEET_BLOCK_TILES² tiles clipped to the page, in one PDFium
+ * call, and stores every tile of it. Answers the tiles by store key. Concurrent callers for the
+ * same block share one render.
+ */
+export function renderSheetBlock(
+  ctx: AppContext,
+  file: { storageKey: string; sha256: string },
+  facts: { width: number; height: number },
+  block: { page: number; z: number; bx: number; by: number },
+): Promise<Map<string, Buffer>> {
+  const { page, z, bx, by } = block;
+  const inFlight = `${file.sha256}#${page}#${z}#${bx}#${by}`;
+  const pending = rendering.get(inFlight);
+  if (pending) return pending;
+  const grid = sheetLevelGrid(facts, z);
+  const size = SHEET_LIMITS.tilePx;
+  const left = bx * size * SHEET_BLOCK_TILES;
+  const top = by * size * SHEET_BLOCK_TILES;
+  const width = Math.min(size * SHEET_BLOCK_TILES, grid.width - left);
+  const height = Math.min(size * SHEET_BLOCK_TILES, grid.height - top);
+  const render = (async () => {
+    if (width <= 0 || height <= 0) throw new AppError('NOT_FOUND');
+    const pngs = await askTileWorker(ctx, file, { page, scale: grid.scale, left, top, width, height });
+    const across = Math.ceil(width / size);
+    const tiles = new Map<string, Buffer>();
+    pngs.forEach((png, i) => {
+      const x = bx * SHEET_BLOCK_TILES + (i % across);
+      const y = by * SHEET_BLOCK_TILES + Math.floor(i / across);
+      tiles.set(sheetFileKeys.tile(file.sha256, page, z, x, y), png);
+    });
+    await Promise.all([...tiles].map(([key, png]) => ctx.files.put(key, png)));
+    return tiles;
+  })().finally(() => rendering.delete(inFlight));
+  rendering.set(inFlight, render);
+  return render;
 }
 
 /**
  * One 512-pixel tile of the unrotated page raster at level z (tileScale(z) pixels per point),
  * tile (x, y) from the top left; those on the right and bottom edges are smaller. Rendered by
- * PDFium in the tile worker the first time and kept in the file store under the file's SHA-256.
+ * PDFium in the tile worker the first time, with the rest of its block, and kept in the file
+ * store under the file's SHA-256.
  */
 export async function readSheetTile(
   ctx: AppContext,
@@ -193,29 +256,18 @@ export async function readSheetTile(
   const { file, facts } = await readyPage(ctx, input.token, input.page);
   const { z, x, y } = input;
   if (z > SHEET_LIMITS.tileLevelMax) throw new AppError('NOT_FOUND');
-  const scale = tileScale(z);
-  const pageWidth = Math.max(1, Math.round(facts.width * scale));
-  const pageHeight = Math.max(1, Math.round(facts.height * scale));
-  const size = SHEET_LIMITS.tilePx;
-  if (x * size >= pageWidth || y * size >= pageHeight) throw new AppError('NOT_FOUND');
+  const grid = sheetLevelGrid(facts, z);
+  if (x >= grid.tilesX || y >= grid.tilesY) throw new AppError('NOT_FOUND');
   const key = sheetFileKeys.tile(file.sha256, input.page, z, x, y);
   const kept = await readStoredBytes(ctx.files, key);
   if (kept) return kept;
-  let pending = rendering.get(key);
-  if (!pending) {
-    pending = (async () => {
-      const png = await renderTile(ctx, file, {
-        page: input.page,
-        scale,
-        left: x * size,
-        top: y * size,
-        width: Math.min(size, pageWidth - x * size),
-        height: Math.min(size, pageHeight - y * size),
-      });
-      await ctx.files.put(key, png);
-      return png;
-    })().finally(() => rendering.delete(key));
-    rendering.set(key, pending);
-  }
-  return pending;
+  const tiles = await renderSheetBlock(ctx, file, facts, {
+    page: input.page,
+    z,
+    bx: Math.floor(x / SHEET_BLOCK_TILES),
+    by: Math.floor(y / SHEET_BLOCK_TILES),
+  });
+  const png = tiles.get(key);
+  if (!png) throw new AppError('SHEET_DAMAGED');
+  return png;
 }
