@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Button, Divider, Tooltip, Typography } from 'antd';
 import {
   CompressOutlined,
+  DiffOutlined,
   DownloadOutlined,
   ExpandOutlined,
   FullscreenExitOutlined,
@@ -66,6 +67,7 @@ export interface SheetToolbarActions {
   print: () => void;
   copyLink: () => void;
   toggleMarkups?: () => void;
+  compare: () => void;
 }
 
 /** The viewer's tools over the sheet; they act on the view the canvas paints. */
@@ -78,6 +80,8 @@ export function SheetToolbar({
   fullScreen,
   downloadUrl,
   markupsShown,
+  comparing,
+  canCompare,
 }: {
   actions: SheetToolbarActions;
   zoom: number | undefined;
@@ -88,6 +92,8 @@ export function SheetToolbar({
   fullScreen: boolean;
   downloadUrl: string | undefined;
   markupsShown: boolean;
+  comparing: boolean;
+  canCompare: boolean;
 }) {
   const { t } = useTranslation();
   const percent = zoom === undefined ? '–' : `${Math.round((zoom / ACTUAL_SIZE_ZOOM) * 100)}%`;
@@ -205,6 +211,14 @@ export function SheetToolbar({
         onClick={actions.copyLink}
         disabled={!viewing}
         testId="sheet-copy-link"
+      />
+      <Tool
+        label={t('sheets.compareKey')}
+        icon={<DiffOutlined />}
+        onClick={actions.compare}
+        disabled={!canCompare}
+        pressed={comparing}
+        testId="sheet-compare"
       />
       {actions.toggleMarkups && (
         <Tool

@@ -25,6 +25,7 @@ import {
   type Viewport,
 } from '../sheet-view';
 import { SheetCanvas, type SheetCanvasHandle } from './sheet-canvas';
+import { SheetCompareView, readCompareLink, writeCompareLink, type CompareState } from './sheet-compare-view';
 import { SheetErrorView } from './sheet-error-view';
 import { SheetLayersPanel } from './sheet-layers-panel';
 import { SheetSearchHighlights } from './sheet-search-highlights';
@@ -222,6 +223,10 @@ function SheetFileView({
     link: readDeepLink(new URLSearchParams(location.search)),
     last: (location.state as OpenState | null)?.page === 'last',
   }));
+  // Compare mode (this file the new side), restored from the address like the view.
+  const [compare, setCompare] = useState<CompareState | null>(() =>
+    readCompareLink(new URLSearchParams(location.search), opening.link.page ?? 0),
+  );
 
   // The stage's size is the canvas's viewport; the view cannot be fitted before it is known.
   useEffect(() => {
@@ -301,11 +306,23 @@ function SheetFileView({
   useEffect(() => {
     turn.current = { nextSheet, prevSheet };
   });
+  const toggleCompare = () =>
+    setCompare((c) =>
+      c
+        ? null
+        : { otherId: null, otherPage: view?.page ?? 0, page: view?.page ?? 0, mode: 'side', swapped: false },
+    );
+  const compareKeys = useRef({ toggleCompare, comparing: false });
+  useEffect(() => {
+    compareKeys.current = { toggleCompare, comparing: compare !== null };
+  });
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.ctrlKey || event.altKey || event.metaKey || typing(event.target)) return;
       if (event.key === 'PageDown' || event.key === ']') turn.current.nextSheet();
       else if (event.key === 'PageUp' || event.key === '[') turn.current.prevSheet();
+      else if (event.key === 'c' || event.key === 'C') compareKeys.current.toggleCompare();
+      else if (event.key === 'Escape' && compareKeys.current.comparing) compareKeys.current.toggleCompare();
       else return;
       event.preventDefault();
     };
@@ -313,15 +330,16 @@ function SheetFileView({
     return () => window.removeEventListener('keydown', onKey);
   }, []);
 
-  // The address follows the view, a moment after it settles.
+  // The address follows the view and compare, a moment after they settle.
   useEffect(() => {
     if (!view) return;
     const timer = setTimeout(() => {
-      const url = `${window.location.pathname}?${writeDeepLink(view)}`;
+      const compared = compare ? `&${writeCompareLink(compare)}` : '';
+      const url = `${window.location.pathname}?${writeDeepLink(view)}${compared}`;
       window.history.replaceState(window.history.state, '', url);
     }, URL_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [view]);
+  }, [view, compare]);
 
   const search = useSheetSearch(target, sheet, query);
   const hit = search.hits[activeHit];
@@ -378,6 +396,7 @@ function SheetFileView({
         .catch(() => message.warning(t('sheets.linkCopyFailed')));
     },
     toggleMarkups: markups?.tools ? () => setMarkupsShown((shown) => !shown) : undefined,
+    compare: toggleCompare,
   };
 
   const downloadUrl = downloadOf(sheet);
@@ -449,17 +468,30 @@ function SheetFileView({
           zoom={view?.zoom}
           hasPrev={hasPrev}
           hasNext={hasNext}
-          viewing={view !== null && !failure}
+          viewing={view !== null && !failure && !compare}
           fullScreen={fullScreen}
           downloadUrl={downloadUrl}
           markupsShown={markupsShown}
+          comparing={compare !== null}
+          canCompare={!failure}
         />
-        {markupsShown && markups?.tools && <div className="sheet-markup-tools">{markups.tools}</div>}
+        {!compare && markupsShown && markups?.tools && (
+          <div className="sheet-markup-tools">{markups.tools}</div>
+        )}
         {sheet.scripts && (
           <Alert type="warning" showIcon banner title={t('sheets.scripts')} data-testid="sheet-scripts" />
         )}
         <div className="sheet-stage" ref={stage} data-testid="sheet-stage">
-          {failure ? (
+          {compare && !failure ? (
+            <SheetCompareView
+              target={target}
+              at={at}
+              sheet={sheet}
+              state={compare}
+              onState={setCompare}
+              onExit={() => setCompare(null)}
+            />
+          ) : failure ? (
             <SheetErrorView message={failure.text} code={failure.code} downloadUrl={downloadUrl} />
           ) : (
             viewport && (
