@@ -42,6 +42,7 @@ import { docUploadSweeper } from './modules/doc-repository/doc-upload-sweeper.js
 import { markupsRoutes } from './modules/markups/markups.routes.js';
 import { jobWorker } from './modules/jobs/job-worker.js';
 import { sheetJobHandler } from './modules/sheets/sheet-preparation.js';
+import { sheetPyramidJobHandler } from './modules/sheets/sheet-pyramid.js';
 import { sheetsRoutes } from './modules/sheets/sheets.routes.js';
 import { portalCachePlugin } from './modules/portal/portal-cache.js';
 import { portalCreditRoutes } from './modules/portal/portal-credit.routes.js';
@@ -183,7 +184,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(markupsRoutes);
   await app.register(docUploadSweeper);
   // Work queued in the database (each PDF's sheet preparation), run by whichever process is free.
-  await app.register(jobWorker, { handlers: [sheetJobHandler], listen: options.listen });
+  await app.register(jobWorker, {
+    handlers: [sheetJobHandler, sheetPyramidJobHandler],
+    listen: options.listen,
+  });
   await app.register(sheetsRoutes, { listen: options.listen });
   await app.register(portalCachePlugin, { listen: options.listen });
   await app.register(portalCreditRoutes);

@@ -10,6 +10,8 @@ export interface JobHandler {
   /** Must be idempotent: a job whose process died mid-way runs again from the start. */
   run(ctx: AppContext, job: JobRow): Promise<void>;
   giveUp?(ctx: AppContext, job: JobRow, error: unknown): Promise<void>;
+  /** Runs only when no job of the other kinds is due: work nobody waits for (a sheet's tile pyramid). */
+  background?: boolean;
 }
 
 export interface JobRunnerOptions {
@@ -48,12 +50,14 @@ export class JobRunner {
   async runOne(): Promise<boolean> {
     const { ctx } = this;
     const now = ctx.clock();
-    const job = await claimNextJob(ctx.db, {
-      kinds: [...this.handlers.keys()],
-      worker: this.worker,
-      now,
-      leaseUntil: new Date(now.getTime() + this.leaseMs),
-    });
+    const claim = (background: boolean) =>
+      claimNextJob(ctx.db, {
+        kinds: [...this.handlers.values()].filter((h) => !!h.background === background).map((h) => h.kind),
+        worker: this.worker,
+        now,
+        leaseUntil: new Date(now.getTime() + this.leaseMs),
+      });
+    const job = (await claim(false)) ?? (await claim(true));
     if (!job) return false;
     const handler = this.handlers.get(job.kind)!;
     if (job.attempts > job.maxAttempts) {

@@ -89,7 +89,8 @@ describe('sheet preparation across a restart', () => {
     expect((await findSheetOfFile(t.database.db, file.id))?.state).toBe('PENDING');
 
     t.advance(15_000);
-    expect(await prepareSheetsNow(t.app)).toBe(1);
+    // The preparation, then the heavy page's tile pyramid.
+    expect(await prepareSheetsNow(t.app)).toBe(2);
     expect(await sheetsOf(file.id)).toMatchObject([{ state: 'READY' }]);
     expect(await jobsOf(file.id)).toMatchObject([{ state: 'DONE', attempts: 2 }]);
   });

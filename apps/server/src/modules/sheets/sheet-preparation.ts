@@ -14,9 +14,16 @@ import { pdfWorkers, PREPARE_TIMEOUT_MS } from './pdf-workers.js';
 import { sheetFileKeys } from './sheet-files.js';
 import { signalFile } from './sheet-signal.js';
 import { findFileToPrepare, saveSheetResult } from './sheets.repository.js';
+import { enqueueJob } from '../jobs/jobs.repository.js';
 
 /** The job kind the trigger on doc_files queues (migration 0027), keyed by the file id. */
 export const SHEET_JOB = 'sheet.prepare';
+
+/**
+ * The job kind that renders a heavy page's tiles of levels 0..SHEET_PYRAMID_TOP ahead of any
+ * viewer (sheet-pyramid.ts), keyed by `<sha256>:<page>`; queued once the sheet is READY.
+ */
+export const SHEET_PYRAMID_JOB = 'sheet.pyramid';
 
 /** What a preparation found, kept beside its images under the file's SHA-256. */
 type SheetManifest =
@@ -122,6 +129,18 @@ export async function prepareSheet(ctx: AppContext, fileId: string): Promise<voi
     );
     await signalFile(tx, fileId, 'sheet');
   });
+  if (outcome.failure) return;
+  // After READY, not before: the viewer shows the preview while the pyramid fills.
+  for (const page of outcome.pages.filter((p) => p.heavy))
+    await enqueueJob(
+      ctx.db,
+      {
+        kind: SHEET_PYRAMID_JOB,
+        key: `${file.sha256}:${page.index}`,
+        payload: { fileId, page: page.index, width: page.width, height: page.height },
+      },
+      ctx.clock(),
+    );
 }
 
 const fileIdOf = (payload: Record<string, unknown>) => {
