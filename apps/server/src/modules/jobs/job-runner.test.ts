@@ -46,6 +46,23 @@ describe('the job queue', () => {
     expect(runs.filter((k) => k === 'a')).toHaveLength(2);
   });
 
+  it('runs background kinds only when no other job is due', async () => {
+    const order: string[] = [];
+    const handler = (kind: string, background: boolean): JobHandler => ({
+      kind,
+      background,
+      run: async (_ctx, job) => {
+        order.push(`${kind}:${job.key}`);
+      },
+    });
+    const runner = new JobRunner(t.app.ctx, [handler('test.fore', false), handler('test.back', true)]);
+    await enqueueJob(t.database.db, { kind: 'test.back', key: '1' }, t.app.ctx.clock());
+    t.advance(10);
+    await enqueueJob(t.database.db, { kind: 'test.fore', key: '2' }, t.app.ctx.clock());
+    expect(await runner.drain()).toBe(2);
+    expect(order).toEqual(['test.fore:2', 'test.back:1']);
+  });
+
   it('retries after a wait, and gives up after the last attempt', async () => {
     const flaky = counting('test.flaky', 1);
     const runner = new JobRunner(t.app.ctx, [flaky.handler], { retryMs: 1000 });
