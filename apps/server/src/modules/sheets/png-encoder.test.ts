@@ -17,7 +17,9 @@ function drawing(width: number, height: number) {
 
 describe('encodePng', () => {
   const decodeRgb = (png: Buffer) => {
-    const image = UPNG.decode(png);
+    const image = UPNG.decode(
+      png.buffer.slice(png.byteOffset, png.byteOffset + png.byteLength) as ArrayBuffer,
+    );
     const rgba = new Uint8Array(UPNG.toRGBA8(image)[0]!);
     const rgb = new Uint8Array((rgba.length / 4) * 3);
     for (let i = 0; i < rgba.length / 4; i += 1) rgb.set(rgba.subarray(i * 4, i * 4 + 3), i * 3);
