@@ -1,10 +1,11 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Segmented, Select, Spin, Tooltip, Typography } from 'antd';
 import { CloseOutlined, SwapOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { DocFile, DocFolderNode, SheetInfo } from '@drp/domain';
 import type { ProjectTarget } from '../../../lib/project-target';
-import { useSheet } from '../api/get-sheet';
+import { sheetQuery } from '../api/get-sheet';
 import { useSheetTree } from '../api/get-sheet-tree';
 import { useSheetVersions } from '../api/get-sheet-versions';
 import { useSheetFiles } from '../hooks/use-sheet-files';
@@ -82,7 +83,8 @@ export function SheetCompareView({
     target,
     at.area === 'audit' || at.area === 'supervise' ? 'REVIEW' : 'UPLOADING',
   );
-  const other = useSheet(target, state.otherId ?? '');
+  // Nothing to ask for until the other file is found or picked.
+  const other = useQuery({ ...sheetQuery(target, state.otherId ?? ''), enabled: state.otherId !== null });
   const otherSheet = state.otherId ? other.data : undefined;
   const currentVersion = versions.data?.find((v) => v.id === at.versionId);
   // The nearest earlier version: the one the match is looked for in, and the picker's default.
@@ -116,7 +118,7 @@ export function SheetCompareView({
 
   const fileOptions = files.sheets
     .filter((f: DocFile) => f.id !== sheet.fileId)
-    .map((f) => ({ value: f.id, label: `${paths.get(f.folderId) ?? ''}/${f.name}` }));
+    .map((f) => ({ value: f.id, label: `${(paths.get(f.folderId) ?? '').slice(1)}/${f.name}` }));
   if (otherSheet && !fileOptions.some((o) => o.value === otherSheet.fileId))
     fileOptions.unshift({ value: otherSheet.fileId, label: otherSheet.name });
   const versionOptions = (versions.data ?? []).map((v) => ({ value: v.id, label: v.name }));

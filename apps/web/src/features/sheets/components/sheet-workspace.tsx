@@ -465,7 +465,8 @@ function SheetFileView({
       <main className="sheet-main">
         <SheetToolbar
           actions={actions}
-          zoom={view?.zoom}
+          // Compare keeps a view of its own: the sheet's zoom is not what is on screen.
+          zoom={compare ? undefined : view?.zoom}
           hasPrev={hasPrev}
           hasNext={hasNext}
           viewing={view !== null && !failure && !compare}
