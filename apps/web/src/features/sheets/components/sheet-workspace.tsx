@@ -69,7 +69,9 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 /** A key typed into a field is the field's, not the viewer's. */
 const typing = (target: EventTarget | null) =>
   target instanceof HTMLElement &&
-  (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+  (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName)) &&
+  // A radio or a check box (compare's mode switch) takes no text.
+  !(target instanceof HTMLInputElement && ['radio', 'checkbox'].includes(target.type));
 
 /** The whole page in sight, centred: how a page opens. */
 const fitted = (page: SheetPage, rotation: Rotation, viewport: Viewport, fit: 'page' | 'width' = 'page') => ({
