@@ -323,7 +323,7 @@ function SheetFileView({
       if (event.ctrlKey || event.altKey || event.metaKey || typing(event.target)) return;
       if (event.key === 'PageDown' || event.key === ']') turn.current.nextSheet();
       else if (event.key === 'PageUp' || event.key === '[') turn.current.prevSheet();
-      else if (event.key === 'c' || event.key === 'C') compareKeys.current.toggleCompare();
+      else if (event.key === 'b' || event.key === 'B') compareKeys.current.toggleCompare();
       else if (event.key === 'Escape' && compareKeys.current.comparing) compareKeys.current.toggleCompare();
       else return;
       event.preventDefault();
