@@ -2,26 +2,11 @@ import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { PDFDocument, rgb } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Markup, MarkupKind, SheetInfo } from '@drp/domain';
+import type { Markup, MarkupKind } from '@drp/domain';
+import { acceptedDrawings, type AcceptedDrawings } from './support/accepted-drawings';
 import { expectAccessible } from './support/accessibility';
 import { DEMO_PASSWORD, baseURL, launchBrowser, newPage, openSignedIn } from './support/browser';
-import {
-  CENSOR,
-  DESIGN,
-  SURVEY,
-  addBuilding,
-  apiSession,
-  call,
-  commitDocs,
-  createDraftProject,
-  listDocTree,
-  orgIdOf,
-  submitBuildings,
-  submitProject,
-  uploadDocFile,
-  type ApiSession,
-  type DraftProject,
-} from './support/project-api';
+import { apiSession, call, type ApiSession } from './support/project-api';
 
 /**
  * Markups on a sheet (issue 18), as the agency's reviewer and the designer meet them: the reviewer
@@ -68,10 +53,9 @@ const toasts = (page: Page) => page.locator('.ant-message-notice').allTextConten
 
 describe('markups on a sheet in the browser', () => {
   let browser: Browser;
-  let project: DraftProject;
-  let construct: ApiSession;
+  let project: AcceptedDrawings['project'];
   let censor: ApiSession;
-  const org = { design: '', survey: '', censor: '' };
+  let org: AcceptedDrawings['org'];
   let versionId = '';
   let folderId = '';
   let fileId = '';
@@ -94,83 +78,14 @@ describe('markups on a sheet in the browser', () => {
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    construct = await apiSession(baseURL(), 'construct_admin', DEMO_PASSWORD);
-    project = await createDraftProject(construct, {
+    const accepted = await acceptedDrawings({
       name: PROJECT,
-      design: [DESIGN],
-      survey: [SURVEY],
-      censor: CENSOR,
+      building: `2#办公楼${tag}`,
+      drawings: [{ name: SHEET, bytes: await sheetPdf() }],
+      survey: { name: `勘察报告${tag}.pdf`, bytes: await sheetPdf() },
     });
-    org.design = await orgIdOf(construct, 'DESIGN', DESIGN);
-    org.survey = await orgIdOf(construct, 'SURVEY', SURVEY);
-    org.censor = await orgIdOf(construct, 'CENSOR', CENSOR);
-    const { id: buildingId } = await addBuilding(construct, project.id, {
-      name: `2#办公楼${tag}`,
-      designOrgIds: [org.design],
-    });
-    await submitBuildings(construct, project.id, [buildingId]);
-    await submitProject(construct, project.id);
-
-    const design = { ...(await apiSession(baseURL(), 'design_admin', DEMO_PASSWORD)), orgId: org.design };
-    const survey = { ...(await apiSession(baseURL(), 'survey_admin', DEMO_PASSWORD)), orgId: org.survey };
-    await call(
-      design,
-      'POST',
-      `/api/checkDrawings/${org.design}/${project.id}/building/saveBuildingDesignInfos`,
-      {
-        buildingId,
-        items: [{ specialty: 'ARCHITECTURE', chiefDesigner: '陈明', engineerCertNo: 'A43-2026-018' }],
-      },
-    );
-    const [version] = await call<{ id: string }[]>(
-      design,
-      'GET',
-      `/api/checkDrawings/${org.design}/${project.id}/docRepositoryVersion/listAll`,
-    );
-    versionId = version!.id;
-    const [designRoot] = await listDocTree(design, project.id, versionId, 'DESIGN');
-    folderId = designRoot!.children[0]!.id;
-    await uploadDocFile(design, project.id, versionId, folderId, SHEET, await sheetPdf());
-    const [surveyRoot] = await listDocTree(survey, project.id, versionId, 'SURVEY');
-    await uploadDocFile(
-      survey,
-      project.id,
-      versionId,
-      surveyRoot!.id,
-      `勘察报告${tag}.pdf`,
-      await sheetPdf(),
-    );
-    await commitDocs(design, project.id, versionId, 'DESIGN');
-    await commitDocs(survey, project.id, versionId, 'SURVEY');
-    await call(
-      construct,
-      'GET',
-      `/api/checkDrawings/${construct.orgId}/${project.id}/docRepositoryOrg/confirmApplyDoc?versionId=${versionId}&confirmWarnings=true`,
-    );
-    const agency = { ...(await apiSession(baseURL(), 'censor_admin', DEMO_PASSWORD)), orgId: org.censor };
-    await call(
-      agency,
-      'GET',
-      `/api/checkDrawings/${org.censor}/${project.id}/docRepositoryOrg/confirmApplyDoc?versionId=${versionId}`,
-    );
-    const files = await call<{ id: string; name: string }[]>(
-      design,
-      'GET',
-      `/api/checkDrawings/${org.design}/${project.id}/docRepository/queryFile?versionId=${versionId}&folderId=${folderId}`,
-    );
-    fileId = files.find((f) => f.name === SHEET)!.id;
-    censor = { ...(await apiSession(baseURL(), 'censor_reviewer', DEMO_PASSWORD)), orgId: org.censor };
-    // The sheet is prepared in the background; markups wait for its page sizes.
-    for (let tries = 0; ; tries++) {
-      const { state } = await call<SheetInfo>(
-        censor,
-        'GET',
-        `/api/checkDrawings/${org.censor}/${project.id}/docRepository/sheet?fileId=${fileId}`,
-      );
-      if (state === 'READY') break;
-      if (state === 'FAILED' || tries > 120) throw new Error(`the sheet is ${state}`);
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
+    ({ project, org, versionId, folderId, reviewer: censor } = accepted);
+    fileId = accepted.fileIds[SHEET]!;
   }, 180_000);
   afterAll(() => browser?.close());
 

@@ -1,27 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SheetInfo } from '@drp/domain';
+import { acceptedDrawings, type AcceptedDrawings } from './support/accepted-drawings';
 import { expectAccessible } from './support/accessibility';
 import { DEMO_PASSWORD, baseURL, launchBrowser, newPage, openSignedIn } from './support/browser';
-import {
-  CENSOR,
-  DESIGN,
-  SURVEY,
-  addBuilding,
-  apiSession,
-  call,
-  commitDocs,
-  createDraftProject,
-  listDocTree,
-  orgIdOf,
-  submitBuildings,
-  submitProject,
-  testPdf,
-  uploadDocFile,
-  type ApiSession,
-  type DraftProject,
-} from './support/project-api';
+import { apiSession, testPdf } from './support/project-api';
 
 /**
  * The drawing viewer's workspace (issue 18): a reviewer opens a sheet from the audit area's tree
@@ -79,10 +62,8 @@ const darkPixels = (page: Page) =>
 
 describe('the drawing viewer in the browser', () => {
   let browser: Browser;
-  let project: DraftProject;
-  let construct: ApiSession;
-  let reviewer: ApiSession;
-  const org = { design: '', survey: '', censor: '' };
+  let project: AcceptedDrawings['project'];
+  let org: AcceptedDrawings['org'];
   const ids = { first: '', second: '', damaged: '' };
   let versionId = '';
   let folderId = '';
@@ -90,109 +71,23 @@ describe('the drawing viewer in the browser', () => {
   const viewerPath = (area: 'audit' | 'submit', orgId: string, fileId: string, review: boolean) =>
     `/sys_${area}/${orgId}/${project.id}/reviewPDF/${versionId}/${folderId}/${fileId}/DESIGN/${review ? 1 : 0}`;
 
-  const sheetOf = (fileId: string) =>
-    call<SheetInfo>(
-      reviewer,
-      'GET',
-      `/api/checkDrawings/${org.censor}/${project.id}/docRepository/sheet?fileId=${fileId}`,
-    );
-
   beforeAll(async () => {
     browser = await launchBrowser();
-    construct = await apiSession(baseURL(), 'construct_admin', DEMO_PASSWORD);
-    project = await createDraftProject(construct, {
+    const accepted = await acceptedDrawings({
       name: PROJECT,
-      design: [DESIGN],
-      survey: [SURVEY],
-      censor: CENSOR,
+      building: `3#教学楼${tag}`,
+      drawings: [
+        { name: FIRST, bytes: await sheetPdf(['GENERAL', WORD]) },
+        { name: SECOND, bytes: await sheetPdf(['PLAN']) },
+        // %PDF and then nothing a reader can parse.
+        { name: DAMAGED, bytes: testPdf(DAMAGED, 4_000) },
+      ],
+      survey: { name: `勘察报告${tag}.pdf`, bytes: await sheetPdf(['SOIL']) },
     });
-    org.design = await orgIdOf(construct, 'DESIGN', DESIGN);
-    org.survey = await orgIdOf(construct, 'SURVEY', SURVEY);
-    org.censor = await orgIdOf(construct, 'CENSOR', CENSOR);
-    const { id: buildingId } = await addBuilding(construct, project.id, {
-      name: `3#教学楼${tag}`,
-      designOrgIds: [org.design],
-      surveyOrgIds: [org.survey],
-    });
-    await submitBuildings(construct, project.id, [buildingId]);
-    await submitProject(construct, project.id);
-
-    const design = { ...(await apiSession(baseURL(), 'design_admin', DEMO_PASSWORD)), orgId: org.design };
-    const survey = { ...(await apiSession(baseURL(), 'survey_admin', DEMO_PASSWORD)), orgId: org.survey };
-    await call(
-      design,
-      'POST',
-      `/api/checkDrawings/${org.design}/${project.id}/building/saveBuildingDesignInfos`,
-      {
-        buildingId,
-        items: [{ specialty: 'ARCHITECTURE', chiefDesigner: '陈明', engineerCertNo: 'A43-2026-018' }],
-      },
-    );
-    await call(
-      survey,
-      'POST',
-      `/api/checkDrawings/${org.survey}/${project.id}/building/saveBuildingSurveyInfo`,
-      {
-        buildingId,
-        siteCategory: 'II',
-        foundationType: 'PILE',
-        bearingStratum: '中风化泥质粉砂岩',
-        groundwaterDepth: 3.2,
-        liquefaction: 'NONE',
-        remark: null,
-      },
-    );
-    const [version] = await call<{ id: string }[]>(
-      design,
-      'GET',
-      `/api/checkDrawings/${org.design}/${project.id}/docRepositoryVersion/listAll`,
-    );
-    versionId = version!.id;
-    const [designRoot] = await listDocTree(design, project.id, versionId, 'DESIGN');
-    folderId = designRoot!.children[0]!.id;
-    await uploadDocFile(design, project.id, versionId, folderId, FIRST, await sheetPdf(['GENERAL', WORD]));
-    await uploadDocFile(design, project.id, versionId, folderId, SECOND, await sheetPdf(['PLAN']));
-    // %PDF and then nothing a reader can parse.
-    await uploadDocFile(design, project.id, versionId, folderId, DAMAGED, testPdf(DAMAGED, 4_000));
-    const [surveyRoot] = await listDocTree(survey, project.id, versionId, 'SURVEY');
-    await uploadDocFile(
-      survey,
-      project.id,
-      versionId,
-      surveyRoot!.id,
-      `勘察报告${tag}.pdf`,
-      await sheetPdf(['SOIL']),
-    );
-    await commitDocs(design, project.id, versionId, 'DESIGN');
-    await commitDocs(survey, project.id, versionId, 'SURVEY');
-    await call(
-      construct,
-      'GET',
-      `/api/checkDrawings/${construct.orgId}/${project.id}/docRepositoryOrg/confirmApplyDoc?versionId=${versionId}&confirmWarnings=true`,
-    );
-    const agency = { ...(await apiSession(baseURL(), 'censor_admin', DEMO_PASSWORD)), orgId: org.censor };
-    await call(
-      agency,
-      'GET',
-      `/api/checkDrawings/${org.censor}/${project.id}/docRepositoryOrg/confirmApplyDoc?versionId=${versionId}`,
-    );
-    const files = await call<{ id: string; name: string }[]>(
-      design,
-      'GET',
-      `/api/checkDrawings/${org.design}/${project.id}/docRepository/queryFile?versionId=${versionId}&folderId=${folderId}`,
-    );
-    ids.first = files.find((f) => f.name === FIRST)!.id;
-    ids.second = files.find((f) => f.name === SECOND)!.id;
-    ids.damaged = files.find((f) => f.name === DAMAGED)!.id;
-    reviewer = { ...(await apiSession(baseURL(), 'censor_reviewer', DEMO_PASSWORD)), orgId: org.censor };
-    // Prepared in the background: the text search needs the server's text layer.
-    for (const id of Object.values(ids)) {
-      const until = Date.now() + 60_000;
-      while ((await sheetOf(id)).state === 'PENDING') {
-        if (Date.now() > until) throw new Error(`sheet ${id} still being prepared`);
-        await new Promise((resolve) => setTimeout(resolve, 500));
-      }
-    }
+    ({ project, org, versionId, folderId } = accepted);
+    ids.first = accepted.fileIds[FIRST]!;
+    ids.second = accepted.fileIds[SECOND]!;
+    ids.damaged = accepted.fileIds[DAMAGED]!;
   }, 180_000);
   afterAll(() => browser?.close());
 
