@@ -1,26 +1,9 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { PDFDocument, rgb } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SheetInfo } from '@drp/domain';
+import { acceptedDrawings, type AcceptedDrawings } from './support/accepted-drawings';
 import { expectAccessible } from './support/accessibility';
-import { DEMO_PASSWORD, baseURL, launchBrowser, newPage, openSignedIn } from './support/browser';
-import {
-  CENSOR,
-  DESIGN,
-  SURVEY,
-  addBuilding,
-  apiSession,
-  call,
-  commitDocs,
-  createDraftProject,
-  listDocTree,
-  orgIdOf,
-  submitBuildings,
-  submitProject,
-  uploadDocFile,
-  type ApiSession,
-  type DraftProject,
-} from './support/project-api';
+import { launchBrowser, newPage, openSignedIn } from './support/browser';
 
 /**
  * Compare (issue 18): two one-page sheets alike but for a filled block in the right third of the
@@ -111,112 +94,24 @@ const query = (page: Page, key: string) => new URL(page.url()).searchParams.get(
 
 describe('compare in the drawing viewer', () => {
   let browser: Browser;
-  let project: DraftProject;
-  let construct: ApiSession;
-  let reviewer: ApiSession;
-  const org = { design: '', survey: '', censor: '' };
+  let project: AcceptedDrawings['project'];
+  let org: AcceptedDrawings['org'];
   const ids = { old: '', new: '' };
-  let versionId = '';
-
-  const sheetOf = (fileId: string) =>
-    call<SheetInfo>(
-      reviewer,
-      'GET',
-      `/api/checkDrawings/${org.censor}/${project.id}/docRepository/sheet?fileId=${fileId}`,
-    );
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    construct = await apiSession(baseURL(), 'construct_admin', DEMO_PASSWORD);
-    project = await createDraftProject(construct, {
+    const accepted = await acceptedDrawings({
       name: PROJECT,
-      design: [DESIGN],
-      survey: [SURVEY],
-      censor: CENSOR,
+      building: `5#实验楼${tag}`,
+      drawings: [
+        { name: OLD, bytes: await comparePdf(false) },
+        { name: NEW, bytes: await comparePdf(true) },
+      ],
+      survey: { name: `勘察报告${tag}.pdf`, bytes: await comparePdf(false) },
     });
-    org.design = await orgIdOf(construct, 'DESIGN', DESIGN);
-    org.survey = await orgIdOf(construct, 'SURVEY', SURVEY);
-    org.censor = await orgIdOf(construct, 'CENSOR', CENSOR);
-    const { id: buildingId } = await addBuilding(construct, project.id, {
-      name: `5#实验楼${tag}`,
-      designOrgIds: [org.design],
-      surveyOrgIds: [org.survey],
-    });
-    await submitBuildings(construct, project.id, [buildingId]);
-    await submitProject(construct, project.id);
-
-    const design = { ...(await apiSession(baseURL(), 'design_admin', DEMO_PASSWORD)), orgId: org.design };
-    const survey = { ...(await apiSession(baseURL(), 'survey_admin', DEMO_PASSWORD)), orgId: org.survey };
-    await call(
-      design,
-      'POST',
-      `/api/checkDrawings/${org.design}/${project.id}/building/saveBuildingDesignInfos`,
-      {
-        buildingId,
-        items: [{ specialty: 'ARCHITECTURE', chiefDesigner: '陈明', engineerCertNo: 'A43-2026-018' }],
-      },
-    );
-    await call(
-      survey,
-      'POST',
-      `/api/checkDrawings/${org.survey}/${project.id}/building/saveBuildingSurveyInfo`,
-      {
-        buildingId,
-        siteCategory: 'II',
-        foundationType: 'PILE',
-        bearingStratum: '中风化泥质粉砂岩',
-        groundwaterDepth: 3.2,
-        liquefaction: 'NONE',
-        remark: null,
-      },
-    );
-    const [version] = await call<{ id: string }[]>(
-      design,
-      'GET',
-      `/api/checkDrawings/${org.design}/${project.id}/docRepositoryVersion/listAll`,
-    );
-    versionId = version!.id;
-    const [designRoot] = await listDocTree(design, project.id, versionId, 'DESIGN');
-    const folderId = designRoot!.children[0]!.id;
-    await uploadDocFile(design, project.id, versionId, folderId, OLD, await comparePdf(false));
-    await uploadDocFile(design, project.id, versionId, folderId, NEW, await comparePdf(true));
-    const [surveyRoot] = await listDocTree(survey, project.id, versionId, 'SURVEY');
-    await uploadDocFile(
-      survey,
-      project.id,
-      versionId,
-      surveyRoot!.id,
-      `勘察报告${tag}.pdf`,
-      await comparePdf(false),
-    );
-    await commitDocs(design, project.id, versionId, 'DESIGN');
-    await commitDocs(survey, project.id, versionId, 'SURVEY');
-    await call(
-      construct,
-      'GET',
-      `/api/checkDrawings/${construct.orgId}/${project.id}/docRepositoryOrg/confirmApplyDoc?versionId=${versionId}&confirmWarnings=true`,
-    );
-    const agency = { ...(await apiSession(baseURL(), 'censor_admin', DEMO_PASSWORD)), orgId: org.censor };
-    await call(
-      agency,
-      'GET',
-      `/api/checkDrawings/${org.censor}/${project.id}/docRepositoryOrg/confirmApplyDoc?versionId=${versionId}`,
-    );
-    const files = await call<{ id: string; name: string }[]>(
-      design,
-      'GET',
-      `/api/checkDrawings/${org.design}/${project.id}/docRepository/queryFile?versionId=${versionId}&folderId=${folderId}`,
-    );
-    ids.old = files.find((f) => f.name === OLD)!.id;
-    ids.new = files.find((f) => f.name === NEW)!.id;
-    reviewer = { ...(await apiSession(baseURL(), 'censor_reviewer', DEMO_PASSWORD)), orgId: org.censor };
-    for (const id of Object.values(ids)) {
-      const until = Date.now() + 60_000;
-      while ((await sheetOf(id)).state !== 'READY') {
-        if (Date.now() > until) throw new Error(`sheet ${id} not READY`);
-        await new Promise((resolve) => setTimeout(resolve, 500));
-      }
-    }
+    ({ project, org } = accepted);
+    ids.old = accepted.fileIds[OLD]!;
+    ids.new = accepted.fileIds[NEW]!;
   }, 180_000);
   afterAll(() => browser?.close());
 
