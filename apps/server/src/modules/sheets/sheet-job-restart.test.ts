@@ -2,9 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocFile } from '@drp/domain';
 import { docSheets, jobs } from '../../db/schema/index.js';
-import { submittedForMaterials, uploadDocFile } from '../../test/doc-fixture.js';
-import { demoOrgIds } from '../../test/project-fixture.js';
-import { prepareSheetsNow } from '../../test/sheet-fixture.js';
+import { prepareSheetsNow, sheetUploader } from '../../test/sheet-fixture.js';
 import { drawingSet, heavySheet } from '../../test/sheet-pdfs.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { claimNextJob, finishJob } from '../jobs/jobs.repository.js';
@@ -20,25 +18,7 @@ describe('sheet preparation across a restart', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    const org = await demoOrgIds(t.database.db);
-    const constructToken = await t.signIn('construct_admin');
-    const designToken = await t.signIn('design_admin');
-    const materials = await submittedForMaterials(t, {
-      constructToken,
-      designToken,
-      org,
-      name: '重启测试项目',
-    });
-    upload = (name, body) =>
-      uploadDocFile(t, {
-        token: designToken,
-        orgId: org.design!,
-        projectId: materials.project.id,
-        versionId: materials.versionId,
-        folderId: materials.structure.id,
-        name,
-        body,
-      });
+    upload = await sheetUploader(t, '重启测试项目');
   });
   afterAll(() => t?.close());
 

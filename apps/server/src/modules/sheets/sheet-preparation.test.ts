@@ -3,9 +3,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHEET_LIMITS, sheetText, type DocFile } from '@drp/domain';
 import { docFiles } from '../../db/schema/index.js';
-import { pdfBytes, submittedForMaterials, uploadDocFile } from '../../test/doc-fixture.js';
-import { demoOrgIds } from '../../test/project-fixture.js';
-import { prepareSheetsNow } from '../../test/sheet-fixture.js';
+import { pdfBytes } from '../../test/doc-fixture.js';
+import { prepareSheetsNow, sheetUploader } from '../../test/sheet-fixture.js';
 import {
   damagedPdf,
   drawingSet,
@@ -33,25 +32,7 @@ describe('sheet preparation', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    const org = await demoOrgIds(t.database.db);
-    const constructToken = await t.signIn('construct_admin');
-    const designToken = await t.signIn('design_admin');
-    const materials = await submittedForMaterials(t, {
-      constructToken,
-      designToken,
-      org,
-      name: '图纸准备测试项目',
-    });
-    upload = (name, body) =>
-      uploadDocFile(t, {
-        token: designToken,
-        orgId: org.design!,
-        projectId: materials.project.id,
-        versionId: materials.versionId,
-        folderId: materials.structure.id,
-        name,
-        body,
-      });
+    upload = await sheetUploader(t, '图纸准备测试项目');
   });
   afterAll(() => t?.close());
 
