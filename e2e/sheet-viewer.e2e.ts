@@ -139,6 +139,12 @@ describe('the drawing viewer in the browser', () => {
     await page.getByTestId('sheet-actual-size').click();
     await expect.poll(() => zoomText(page)).toBe('100%');
     await expect.poll(() => query(page, 'zoom')).toBe('1.33');
+    // Zoomed past what the preview holds, the sheet refines with the server's tiles, several to
+    // a request, and stays drawn.
+    const tiles = page.waitForResponse((res) => res.url().includes('/tiles/') && res.status() === 200);
+    for (let i = 0; i < 5; i++) await page.getByTestId('sheet-zoom-in').click();
+    expect((await tiles).headers()['content-type']).toBe('application/vnd.drp.tiles');
+    await expect.poll(() => darkPixels(page)).toBeGreaterThan(100);
 
     // Rotated a quarter, the landscape sheet stands upright: fitting the page needs a smaller zoom.
     await page.getByTestId('sheet-fit-page').click();

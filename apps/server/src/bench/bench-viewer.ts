@@ -130,7 +130,16 @@ interface BenchWindow {
       factor: number,
       x: number,
       y: number,
-    ): Promise<{ total: number; tiles: number; tileMedian: number; level: number; need: number }>;
+    ): Promise<{
+      total: number;
+      requests: number;
+      tiles: number;
+      requestMedian: number;
+      lastReceived: number;
+      timeline: string;
+      level: number;
+      need: number;
+    }>;
     oursMarkups(n: number, zoomFactor: number): Promise<void>;
     frames(): () => { frames: number; seconds: number; longest: number };
     oursCompare(
@@ -171,11 +180,12 @@ async function main() {
       DATA_DIR: dir,
       HOST,
       PORT: String(port),
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
       SEED_DEMO: 'true',
       SEED_DEMO_PROJECTS: 'true',
       DATABASE_URL: '',
       WEB_DIST: BENCH_WEB,
+      NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS ?? '',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -448,8 +458,9 @@ async function main() {
     );
     console.log(
       `  ours (b): ${zoomed.tiles} tiles of level ${zoomed.level} (${2 ** (zoomed.level - 2)} px/pt for ` +
-        `${zoomed.need.toFixed(2)} device px/pt), median ${zoomed.tileMedian.toFixed(0)} ms each as received; ` +
-        `again: median ${warmZoomed.tileMedian.toFixed(0)} ms`,
+        `${zoomed.need.toFixed(2)} device px/pt) in ${zoomed.requests} requests, median ${zoomed.requestMedian.toFixed(0)} ms, ` +
+        `the last received ${zoomed.lastReceived.toFixed(0)} ms after the zoom; again: median ${warmZoomed.requestMedian.toFixed(0)} ms\n` +
+        `  requests (asked+queued+waited+downloaded/size): ${zoomed.timeline}`,
     );
     console.log(
       `  overlay compare of the sheet with itself: first paint ${compared.total.toFixed(0)} ms; ` +

@@ -899,6 +899,11 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
     expected: everyone(404),
     note: 'Public, as the preview.',
   },
+  'GET /api/files/sheets/:token/tiles/:page/:z': {
+    call: { params: { token: 'not-a-view-token', page: '0', z: '0' }, query: { at: '0-0' } },
+    expected: everyone(404),
+    note: 'Public, as the preview.',
+  },
   'GET /api/files/sheets/:token/text/:page': {
     call: { params: { token: 'not-a-view-token', page: '0' } },
     expected: everyone(404),

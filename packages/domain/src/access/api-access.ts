@@ -357,6 +357,7 @@ export const API_ACCESS: Record<string, AccessRule> = markProjectRoutes({
   ),
   'GET /api/files/sheets/:token/preview/:page': PUBLIC,
   'GET /api/files/sheets/:token/tile/:page/:z/:x/:y': PUBLIC,
+  'GET /api/files/sheets/:token/tiles/:page/:z': PUBLIC,
   'GET /api/files/sheets/:token/text/:page': PUBLIC,
   'GET /api/files/signal/:token': PUBLIC,
   // Markups: every party reads the published ones (and its own); the agency draws (PROJECT_POLICY

@@ -42,7 +42,18 @@ export const SHEET_LIMITS = {
   heavyObjects: 20_000,
   /** Text layer characters kept per page. */
   textCharsMax: 200_000,
+  /**
+   * Tiles one request may ask for (`…/tiles/{page}/{z}?at=`): a zoomed 1920×1080 window needs
+   * about 15, and a browser opens only six connections to a server without HTTP/2.
+   */
+  tilesPerRequest: 16,
 } as const;
+
+/**
+ * The body of a batch of tiles: for each tile asked, in order, its PNG's length as a 4-byte
+ * big-endian unsigned integer, then the PNG.
+ */
+export const TILE_BATCH_TYPE = 'application/vnd.drp.tiles';
 
 /** Pixels per PDF point at tile level z. */
 export const tileScale = (z: number) => 2 ** (z - 2);

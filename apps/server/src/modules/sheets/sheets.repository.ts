@@ -30,6 +30,29 @@ export async function findSheetOfFile(
   return row;
 }
 
+/**
+ * A file and its sheet in one query: what every image of the viewer asks first (a zoomed window
+ * asks a dozen tiles at once, and on PGlite each query waits for the one before).
+ */
+export async function findFileWithSheet(db: Db, fileId: string) {
+  const [row] = await db
+    .select({
+      file: {
+        id: docFiles.id,
+        size: docFiles.size,
+        sha256: docFiles.sha256,
+        storageKey: docFiles.storageKey,
+      },
+      state: docSheets.state,
+      failure: docSheets.failure,
+      pages: docSheets.pages,
+    })
+    .from(docFiles)
+    .leftJoin(docSheets, eq(docSheets.fileId, docFiles.id))
+    .where(eq(docFiles.id, fileId));
+  return row;
+}
+
 /** NOTIFYs a channel; inside a transaction it is delivered at commit. */
 export async function notifyChannel(db: Db, channel: string, payload: string) {
   await db.execute(sql`select pg_notify(${channel}, ${payload})`);

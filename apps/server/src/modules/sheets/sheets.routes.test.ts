@@ -1,6 +1,13 @@
 import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SHEET_LIMITS, tileScale, type DocFile, type SheetInfo, type SheetText } from '@drp/domain';
+import {
+  SHEET_LIMITS,
+  TILE_BATCH_TYPE,
+  tileScale,
+  type DocFile,
+  type SheetInfo,
+  type SheetText,
+} from '@drp/domain';
 import { submittedForMaterials, uploadDocFile } from '../../test/doc-fixture.js';
 import { demoOrgIds, detailOf } from '../../test/project-fixture.js';
 import { prepareSheetsNow } from '../../test/sheet-fixture.js';
@@ -173,6 +180,36 @@ describe('the sheet viewer routes', () => {
         (await t.app.inject({ url: `${sheet.assetBase}/tile/0/${level}/0/0` })).rawPayload,
       ),
     ).toBe(true);
+
+    // Several at once: each one's bytes, framed by its length, in the order asked.
+    const batch = await t.app.inject({ url: `${sheet.assetBase}/tiles/0/${level}?at=2-1.0-0.1-1` });
+    expect(batch.statusCode).toBe(200);
+    expect(batch.headers['content-type']).toBe(TILE_BATCH_TYPE);
+    const framed: Buffer[] = [];
+    for (let at = 0; at < batch.rawPayload.length;) {
+      const length = batch.rawPayload.readUInt32BE(at);
+      framed.push(batch.rawPayload.subarray(at + 4, at + 4 + length));
+      at += 4 + length;
+    }
+    expect(framed).toHaveLength(3);
+    for (const [i, [x, y]] of (
+      [
+        [2, 1],
+        [0, 0],
+        [1, 1],
+      ] as const
+    ).entries()) {
+      const single = await t.app.inject({ url: `${sheet.assetBase}/tile/0/${level}/${x}/${y}` });
+      expect(framed[i]!.equals(single.rawPayload), `tile ${x},${y}`).toBe(true);
+    }
+    // A tile off the grid, a malformed list, one tile twice, none: no tiles.
+    for (const at of ['0-0.3-0', '0-0,1-0', '0-0.0-0', '']) {
+      const refused = await t.app.inject({ url: `${sheet.assetBase}/tiles/0/${level}?at=${at}` });
+      expect(refused.statusCode, at).toBe(404);
+    }
+    // More than a request may ask, though each is on the grid of level 5 (19 tiles across).
+    const many = Array.from({ length: SHEET_LIMITS.tilesPerRequest + 1 }, (_, i) => `${i}-0`).join('.');
+    expect((await t.app.inject({ url: `${sheet.assetBase}/tiles/0/5?at=${many}` })).statusCode).toBe(404);
 
     const outside = await t.app.inject({ url: `${sheet.assetBase}/tile/0/${level}/3/0` });
     expect(outside.statusCode).toBe(404);

@@ -1,7 +1,15 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { LIMITS, envelopeOf, sheetInfo, sheetQuery, signalUrl } from '@drp/domain';
+import {
+  LIMITS,
+  SHEET_LIMITS,
+  TILE_BATCH_TYPE,
+  envelopeOf,
+  sheetInfo,
+  sheetQuery,
+  signalUrl,
+} from '@drp/domain';
 import type { Database } from '../../db/database.js';
 import { AppError } from '../../lib/app-error.js';
 import { ok } from '../../lib/envelope.js';
@@ -18,6 +26,7 @@ import {
   readSheetPreview,
   readSheetText,
   readSheetTile,
+  readSheetTiles,
   sheetFileExists,
 } from './sheets.service.js';
 
@@ -30,6 +39,19 @@ function indexIn(value: string, extension: string, error: 'NOT_FOUND' | 'SHEET_P
   const match = new RegExp(`^(\\d{1,6})(?:\\.${extension})?$`).exec(value);
   if (!match) throw new AppError(error);
   return Number(match[1]);
+}
+
+/** `at=x-y.x-y…`: one to SHEET_LIMITS.tilesPerRequest tiles, no tile twice; anything else is no tile. */
+function tileList(at: string | undefined): { x: number; y: number }[] {
+  const parts = at?.split('.') ?? [];
+  if (parts.length === 0 || parts.length > SHEET_LIMITS.tilesPerRequest) throw new AppError('NOT_FOUND');
+  const tiles = parts.map((part) => {
+    const match = /^(\d{1,6})-(\d{1,6})$/.exec(part);
+    if (!match) throw new AppError('NOT_FOUND');
+    return { x: Number(match[1]), y: Number(match[2]) };
+  });
+  if (new Set(parts).size !== parts.length) throw new AppError('NOT_FOUND');
+  return tiles;
 }
 
 /**
@@ -218,6 +240,43 @@ export const sheetsRoutes: FastifyPluginAsyncZod<SheetsRoutesOptions> = async (a
         y: indexIn(params.y, 'png', 'NOT_FOUND'),
       };
       return sendAsset(reply, 'image/png', await readSheetTile(app.ctx, tile));
+    },
+  );
+
+  app.get(
+    `${SHEET_ASSET_PATH}/:token/tiles/:page/:z`,
+    {
+      schema: {
+        tags,
+        ...describeRoute({
+          zh: `图纸一页同一级的多张瓦片，一次取回（至多 ${SHEET_LIMITS.tilesPerRequest} 张；at=x-y.x-y…）`,
+          en:
+            `Up to ${SHEET_LIMITS.tilesPerRequest} tiles of one page and level in one answer, in the order ` +
+            `asked (at=x-y.x-y…): each tile's PNG length (4 bytes, big-endian) then the PNG`,
+          errors: sheetErrors,
+        }),
+        params: z.object({ token: z.string(), page: z.string(), z: z.string() }),
+        querystring: z.object({ at: z.string().optional() }),
+        produces: [TILE_BATCH_TYPE],
+        response: { 200: z.any() },
+      },
+    },
+    async (request, reply) => {
+      const { params } = request;
+      const page = indexIn(params.page, 'png', 'SHEET_PAGE_NOT_FOUND');
+      const pngs = await readSheetTiles(app.ctx, {
+        token: params.token,
+        page,
+        z: indexIn(params.z, 'png', 'NOT_FOUND'),
+        tiles: tileList(request.query.at),
+      });
+      const framed: Buffer[] = [];
+      for (const png of pngs) {
+        const length = Buffer.alloc(4);
+        length.writeUInt32BE(png.length);
+        framed.push(length, png);
+      }
+      return sendAsset(reply, TILE_BATCH_TYPE, Buffer.concat(framed));
     },
   );
 

@@ -19,7 +19,7 @@ import type { TileResult } from './pdf-worker.js';
 import { pdfWorkers, TILE_TIMEOUT_MS } from './pdf-workers.js';
 import { sheetFileKeys } from './sheet-files.js';
 import { readStoredBytes } from './sheet-preparation.js';
-import { findFileToPrepare, findSheetOfFile } from './sheets.repository.js';
+import { findFileToPrepare, findFileWithSheet, findSheetOfFile } from './sheets.repository.js';
 
 /** Where a sheet's images and text are served; the signed token follows. */
 export const SHEET_ASSET_PATH = '/api/files/sheets';
@@ -133,11 +133,13 @@ function failureError(failure: SheetFailure | null, size: number): AppError {
 
 /** A prepared sheet's page, or the error that says why there is none. */
 async function readyPage(ctx: AppContext, token: string, page: number) {
-  const file = await fileOfSheetToken(ctx, token);
-  const sheet = await findSheetOfFile(ctx.db, file.id);
-  if (!sheet || sheet.state === 'PENDING') throw new AppError('SHEET_NOT_READY');
-  if (sheet.state === 'FAILED') throw failureError(sheet.failure, file.size);
-  const facts = sheet.pages[page];
+  const claim = readViewToken(ctx, token);
+  const found = claim ? await findFileWithSheet(ctx.db, claim.fileId) : undefined;
+  if (!found) throw new AppError('NOT_FOUND');
+  const { file, state, failure, pages } = found;
+  if (!state || state === 'PENDING' || !pages) throw new AppError('SHEET_NOT_READY');
+  if (state === 'FAILED') throw failureError(failure, file.size);
+  const facts = pages[page];
   if (!facts) throw new AppError('SHEET_PAGE_NOT_FOUND');
   return { file, facts };
 }
@@ -254,15 +256,38 @@ export async function readSheetTile(
   input: { token: string; page: number; z: number; x: number; y: number },
 ): Promise<Buffer> {
   const { file, facts } = await readyPage(ctx, input.token, input.page);
-  const { z, x, y } = input;
+  return tileOf(ctx, file, facts, input);
+}
+
+/**
+ * Several tiles of one page and level in one answer (the viewer's first look at a zoomed window:
+ * one round trip instead of three waves over the browser's six connections), in the order asked.
+ */
+export async function readSheetTiles(
+  ctx: AppContext,
+  input: { token: string; page: number; z: number; tiles: readonly { x: number; y: number }[] },
+): Promise<Buffer[]> {
+  const { file, facts } = await readyPage(ctx, input.token, input.page);
+  return Promise.all(
+    input.tiles.map(({ x, y }) => tileOf(ctx, file, facts, { page: input.page, z: input.z, x, y })),
+  );
+}
+
+async function tileOf(
+  ctx: AppContext,
+  file: { storageKey: string; sha256: string },
+  facts: { width: number; height: number },
+  at: { page: number; z: number; x: number; y: number },
+): Promise<Buffer> {
+  const { z, x, y } = at;
   if (z > SHEET_LIMITS.tileLevelMax) throw new AppError('NOT_FOUND');
   const grid = sheetLevelGrid(facts, z);
   if (x >= grid.tilesX || y >= grid.tilesY) throw new AppError('NOT_FOUND');
-  const key = sheetFileKeys.tile(file.sha256, input.page, z, x, y);
+  const key = sheetFileKeys.tile(file.sha256, at.page, z, x, y);
   const kept = await readStoredBytes(ctx.files, key);
   if (kept) return kept;
   const tiles = await renderSheetBlock(ctx, file, facts, {
-    page: input.page,
+    page: at.page,
     z,
     bx: Math.floor(x / SHEET_BLOCK_TILES),
     by: Math.floor(y / SHEET_BLOCK_TILES),

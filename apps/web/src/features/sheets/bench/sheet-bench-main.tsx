@@ -195,14 +195,29 @@ const api = {
     c.setView({ page: 0, rotation: 0, zoom, center: [x, y] });
     await sharp;
     const total = performance.now() - start;
-    const tiles = performance
+    // The tile requests the zoom made, each for one or more tiles (`…/tiles/{page}/{z}?at=`).
+    const requests = performance
       .getEntriesByType('resource')
-      .filter((e) => e.name.includes('/tile/') && e.startTime >= start) as PerformanceResourceTiming[];
-    const times = tiles.map((t) => t.responseEnd - t.startTime).sort((a, b) => a - b);
+      .filter((e) => e.name.includes('/tiles/') && e.startTime >= start) as PerformanceResourceTiming[];
+    const times = requests.map((t) => t.responseEnd - t.startTime).sort((a, b) => a - b);
+    const ms = (n: number) => n.toFixed(0);
     return {
       total,
-      tiles: tiles.length,
-      tileMedian: times[Math.floor(times.length / 2)] ?? NaN,
+      requests: requests.length,
+      tiles: requests.reduce(
+        (n, r) => n + (new URL(r.name).searchParams.get('at')?.split('.').length ?? 0),
+        0,
+      ),
+      requestMedian: times[Math.floor(times.length / 2)] ?? NaN,
+      lastReceived: Math.max(...requests.map((t) => t.responseEnd)) - start,
+      // Each request: asked at, queued, waited for the first byte, downloaded; its size.
+      timeline: requests
+        .map(
+          (t) =>
+            `${ms(t.startTime - start)}+${ms(t.requestStart - t.startTime)}q+${ms(t.responseStart - t.requestStart)}w` +
+            `+${ms(t.responseEnd - t.responseStart)}d/${ms(t.encodedBodySize / 1024)}k`,
+        )
+        .join(' '),
       level: tileLevel(zoom, window.devicePixelRatio || 1).z,
       need: zoom * (window.devicePixelRatio || 1),
     };

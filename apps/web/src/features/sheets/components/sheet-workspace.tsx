@@ -332,12 +332,16 @@ function SheetFileView({
     return () => window.removeEventListener('keydown', onKey);
   }, []);
 
-  // The address follows the view and compare, a moment after they settle.
+  // The address follows the view and compare, a moment after they settle. The path is taken when
+  // the view changes: the router changes the address before it unmounts this screen, and a timer
+  // firing in between must not write the viewer's query onto the page the user went back to.
   useEffect(() => {
     if (!view) return;
+    const path = window.location.pathname;
     const timer = setTimeout(() => {
+      if (window.location.pathname !== path) return;
       const compared = compare ? `&${writeCompareLink(compare)}` : '';
-      const url = `${window.location.pathname}?${writeDeepLink(view)}${compared}`;
+      const url = `${path}?${writeDeepLink(view)}${compared}`;
       window.history.replaceState(window.history.state, '', url);
     }, URL_DEBOUNCE_MS);
     return () => clearTimeout(timer);

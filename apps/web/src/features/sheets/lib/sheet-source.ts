@@ -7,10 +7,11 @@ import {
   intersects,
   previewUrl,
   rasterToScreen,
+  splitTileBatch,
   tileLevel,
   tileRect,
-  tileUrl,
   tilesFor,
+  tilesUrl,
   visibleRaster,
   type RasterRect,
   type TileKey,
@@ -36,8 +37,10 @@ export interface SourceEvents {
   pages(pages: SheetPage[]): void;
 }
 
-/** Tiles fetched at once: the browser's connections per host, less one for the rest of the app. */
+/** Tile requests at once: the browser's connections per host, less one for the live channel. */
 const TILE_CONCURRENCY = 5;
+/** Tiles a request asks for at the least, when the queue is short (a pan's new edge). */
+const MIN_BATCH = 4;
 /** Decoded 512² tiles kept (about 1 MB each). */
 const TILE_CACHE = 160;
 /** Refinement waits for zooming to settle this long. */
@@ -73,9 +76,14 @@ export class SheetSource {
 
   private readonly previews = new Map<number, ImageBitmap | 'loading' | 'failed'>();
   private readonly tiles = new LruCache<string, ImageBitmap>(TILE_CACHE, (bitmap) => bitmap.close());
+  /** Tiles asked for and not yet decoded, by their request's controller. */
   private readonly inflight = new Map<string, AbortController>();
+  /** Requests still downloading, which TILE_CONCURRENCY counts, and those of them for the view. */
+  private downloading = 0;
+  private downloadingInView = 0;
   private readonly failed = new Set<string>();
-  private queue: { key: string; pageIndex: number; tile: TileKey }[] = [];
+  /** Tiles to ask for, nearest the centre first; `ring` ones are around the view, not in it. */
+  private queue: QueuedTile[] = [];
 
   private pdf: Promise<{ module: PdfModule; document: PDFDocumentProxy }> | undefined;
   private releasePdf: (() => void) | undefined;
@@ -122,10 +130,14 @@ export class SheetSource {
     const plan = this.plan(need);
     const now = performance.now();
     const zoomChanged = need.transform.zoom !== this.lastZoom;
-    const settling = zoomChanged && now - this.lastZoomAt < SETTLE_MS;
+    // A run of wheel notches or pinch frames moves the zoom by less than 2× at a time; a jump (a
+    // deep link, a zoom to a markup or a search hit) by more, and loads at once however soon after
+    // the last change it comes. The first view (the sheet opening at its fit) is no step either.
+    const step = this.lastZoom > 0 ? Math.abs(Math.log2(need.transform.zoom / this.lastZoom)) : Infinity;
+    const settling = zoomChanged && step < 1 && now - this.lastZoomAt < SETTLE_MS;
     if (zoomChanged) {
+      if (this.lastZoom > 0) this.lastZoomAt = now;
       this.lastZoom = need.transform.zoom;
-      this.lastZoomAt = now;
     }
     const quiet = now - this.lastWantAt >= SETTLE_MS;
     this.lastWantAt = now;
@@ -202,8 +214,12 @@ export class SheetSource {
     if (!need || this.disposed) return;
     const { z } = this.plan(need);
     const visible = visibleRaster(need.page, need.transform, need.viewport);
+    const inView = new Set(tilesFor(need.page, z, visible, 0).map((tile) => tileKey(need.pageIndex, tile)));
     const wanted = tilesFor(need.page, z, visible, 1)
-      .map((tile) => ({ key: tileKey(need.pageIndex, tile), pageIndex: need.pageIndex, tile }))
+      .map((tile) => {
+        const key = tileKey(need.pageIndex, tile);
+        return { key, pageIndex: need.pageIndex, tile, ring: !inView.has(key) };
+      })
       .filter(({ key }) => !this.failed.has(key));
     this.abortTiles(new Set(wanted.map((w) => w.key)));
     this.queue = wanted.filter(({ key }) => !this.tiles.has(key) && !this.inflight.has(key));
@@ -211,34 +227,92 @@ export class SheetSource {
   }
 
   private abortTiles(keep: Set<string>) {
+    // A request is cancelled when none of its tiles is wanted any more; one still wanted for
+    // some finishes, and its other tiles go to the cache.
+    const kept = new Set<AbortController>();
+    for (const [key, controller] of this.inflight) if (keep.has(key)) kept.add(controller);
     for (const [key, controller] of this.inflight)
-      if (!keep.has(key)) {
+      if (!kept.has(controller)) {
         controller.abort();
         this.inflight.delete(key);
       }
     this.queue = this.queue.filter(({ key }) => keep.has(key));
   }
 
+  /**
+   * Asks for the queued tiles, nearest first, several to a request: the queue spread over the
+   * free connections, so a zoomed window arrives in one round trip rather than in waves.
+   */
   private pump() {
-    while (this.inflight.size < TILE_CONCURRENCY && this.queue.length > 0) {
-      const { key, pageIndex, tile } = this.queue.shift()!;
-      if (this.tiles.has(key) || this.inflight.has(key)) continue;
-      const controller = new AbortController();
-      this.inflight.set(key, controller);
-      this.fetchBitmap(tileUrl(this.sheet.assetBase, pageIndex, tile), controller.signal)
-        .then((bitmap) => {
-          if (controller.signal.aborted || this.disposed) return bitmap.close();
-          this.tiles.set(key, bitmap);
-          this.events.changed();
-        })
-        .catch(() => {
-          if (!controller.signal.aborted) this.failed.add(key);
-        })
-        .finally(() => {
-          if (this.inflight.get(key) === controller) this.inflight.delete(key);
-          this.pump();
-        });
+    while (this.downloading < TILE_CONCURRENCY && this.queue.length > 0) {
+      this.queue = this.queue.filter(({ key }) => !this.tiles.has(key) && !this.inflight.has(key));
+      const first = this.queue[0];
+      if (!first) return;
+      // The ring waits until the view's own tiles are in: until then it would only slow them.
+      if (first.ring && this.downloadingInView > 0) return;
+      const kind = this.queue.filter(
+        (q) => q.ring === first.ring && q.pageIndex === first.pageIndex && q.tile.z === first.tile.z,
+      );
+      const size = Math.min(
+        SHEET_LIMITS.tilesPerRequest,
+        Math.max(MIN_BATCH, Math.ceil(kind.length / (TILE_CONCURRENCY - this.downloading))),
+      );
+      const batch = kind.slice(0, size);
+      const taken = new Set(batch.map((q) => q.key));
+      this.queue = this.queue.filter(({ key }) => !taken.has(key));
+      this.fetchTiles(batch);
     }
+  }
+
+  private fetchTiles(batch: QueuedTile[]) {
+    const controller = new AbortController();
+    for (const { key } of batch) this.inflight.set(key, controller);
+    const { pageIndex, tile } = batch[0]!;
+    const url = tilesUrl(
+      this.sheet.assetBase,
+      pageIndex,
+      tile.z,
+      batch.map((q) => q.tile),
+    );
+    const parts = fetch(url, { signal: controller.signal, credentials: 'same-origin' }).then(async (res) => {
+      if (!res.ok) throw new Error(`HTTP ${res.status}`);
+      const pngs = splitTileBatch(await res.arrayBuffer());
+      if (pngs.length !== batch.length) throw new Error('tile batch incomplete');
+      return pngs;
+    });
+    // The connection is free for the next request once the bytes are in: decoding (off the main
+    // thread) does not hold one of the browser's few connections to the server.
+    const inView = !batch[0]!.ring;
+    this.downloading += 1;
+    if (inView) this.downloadingInView += 1;
+    void parts
+      .catch(() => undefined)
+      .finally(() => {
+        this.downloading -= 1;
+        if (inView) this.downloadingInView -= 1;
+        this.pump();
+      });
+    const settle = (key: string) => {
+      if (this.inflight.get(key) === controller) this.inflight.delete(key);
+    };
+    const fail = (key: string) => {
+      if (!controller.signal.aborted) this.failed.add(key);
+      settle(key);
+    };
+    parts.then(
+      (pngs) =>
+        batch.forEach(({ key }, i) => {
+          createImageBitmap(new Blob([pngs[i]!], { type: 'image/png' }))
+            .then((bitmap) => {
+              if (controller.signal.aborted || this.disposed) return bitmap.close();
+              this.tiles.set(key, bitmap);
+              this.events.changed();
+            })
+            .catch(() => fail(key))
+            .finally(() => settle(key));
+        }),
+      () => batch.forEach(({ key }) => fail(key)),
+    );
   }
 
   private openPdf() {
@@ -383,6 +457,13 @@ export class SheetSource {
     this.previews.clear();
     this.releasePdf?.();
   }
+}
+
+interface QueuedTile {
+  key: string;
+  pageIndex: number;
+  tile: TileKey;
+  ring: boolean;
 }
 
 const tileKey = (pageIndex: number, { z, x, y }: TileKey) => `${pageIndex}/${z}/${x}/${y}`;

@@ -3,7 +3,16 @@ import { SHEET_LIMITS, tileScale } from '@drp/domain';
 import { fitZoom, sheetTransform, type Rotation } from '../sheet-view';
 import { differencePixel } from './compare-compose';
 import { LruCache } from './lru-cache';
-import { rasterToScreen, tileGrid, tileLevel, tileRect, tilesFor, tileUrl, visibleRaster } from './tile-plan';
+import {
+  rasterToScreen,
+  splitTileBatch,
+  tileGrid,
+  tileLevel,
+  tileRect,
+  tilesFor,
+  tilesUrl,
+  visibleRaster,
+} from './tile-plan';
 import { panBy, zoomAround } from './view-math';
 
 const A0 = { width: 3370, height: 2384, rotation: 0 as Rotation };
@@ -36,8 +45,18 @@ describe('the tile grid', () => {
     expect(tileGrid({ width: 512, height: 512 }, 2)).toEqual({ cols: 1, rows: 1 });
   });
 
-  it('names tiles under the asset base', () => {
-    expect(tileUrl('/api/files/sheets/t', 0, { z: 3, x: 1, y: 2 })).toBe('/api/files/sheets/t/tile/0/3/1/2');
+  it('asks for several tiles under the asset base and cuts the answer into them', () => {
+    expect(
+      tilesUrl('/api/files/sheets/t', 0, 3, [
+        { x: 1, y: 2 },
+        { x: 0, y: 2 },
+      ]),
+    ).toBe('/api/files/sheets/t/tiles/0/3?at=1-2.0-2');
+    const body = new Uint8Array([0, 0, 0, 2, 7, 8, 0, 0, 0, 0, 0, 0, 0, 1, 9]);
+    expect(splitTileBatch(body.buffer).map((part) => [...part])).toEqual([[7, 8], [], [9]]);
+    // Cut short in a length or in a PNG: refused whole, never a tile of the wrong bytes.
+    expect(() => splitTileBatch(body.buffer.slice(0, 13))).toThrow();
+    expect(() => splitTileBatch(body.buffer.slice(0, 2))).toThrow();
   });
 });
 

@@ -115,9 +115,26 @@ export function tilesFor(
   return out.sort((a, b) => a.d - b.d).map(({ z: level, x, y }) => ({ z: level, x, y }));
 }
 
-/** A tile's URL under the sheet's `assetBase`. */
-export const tileUrl = (assetBase: string, page: number, { z, x, y }: TileKey) =>
-  `${assetBase}/tile/${page}/${z}/${x}/${y}`;
+/** Several tiles of one page and level in one request (SHEET_LIMITS.tilesPerRequest at most). */
+export const tilesUrl = (assetBase: string, page: number, z: number, tiles: readonly Omit<TileKey, 'z'>[]) =>
+  `${assetBase}/tiles/${page}/${z}?at=${tiles.map(({ x, y }) => `${x}-${y}`).join('.')}`;
+
+/**
+ * A batch's body (TILE_BATCH_TYPE) cut into its PNGs: each is its length (4 bytes, big-endian)
+ * and then its bytes. A body cut short or overlong is refused whole.
+ */
+export function splitTileBatch(body: ArrayBuffer): Uint8Array<ArrayBuffer>[] {
+  const view = new DataView(body);
+  const parts: Uint8Array<ArrayBuffer>[] = [];
+  for (let at = 0; at < body.byteLength;) {
+    if (at + 4 > body.byteLength) throw new Error('tile batch cut short');
+    const length = view.getUint32(at);
+    if (at + 4 + length > body.byteLength) throw new Error('tile batch cut short');
+    parts.push(new Uint8Array(body, at + 4, length));
+    at += 4 + length;
+  }
+  return parts;
+}
 
 export const previewUrl = (assetBase: string, page: number) => `${assetBase}/preview/${page}`;
 
