@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
+import { TILE_BATCH_TYPE } from '@drp/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acceptedDrawings, type AcceptedDrawings } from './support/accepted-drawings';
 import { expectAccessible } from './support/accessibility';
@@ -143,7 +144,7 @@ describe('the drawing viewer in the browser', () => {
     // a request, and stays drawn.
     const tiles = page.waitForResponse((res) => res.url().includes('/tiles/') && res.status() === 200);
     for (let i = 0; i < 5; i++) await page.getByTestId('sheet-zoom-in').click();
-    expect((await tiles).headers()['content-type']).toBe('application/vnd.drp.tiles');
+    expect((await tiles).headers()['content-type']).toBe(TILE_BATCH_TYPE);
     await expect.poll(() => darkPixels(page)).toBeGreaterThan(100);
 
     // Rotated a quarter, the landscape sheet stands upright: fitting the page needs a smaller zoom.

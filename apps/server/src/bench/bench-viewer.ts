@@ -15,7 +15,9 @@
  *   (c) frames per second while dragging the sheet with 500 SVG markups over it.
  * It reports; it fails nothing (goals: ≤ 0.3×, ≤ 0.1×, ~60 fps).
  *
- * Environment: BENCH_VIEWER_SEGMENTS (default 300000), CHROMIUM_PATH (default /usr/bin/chromium).
+ * Environment: BENCH_VIEWER_SEGMENTS (default 300000), CHROMIUM_PATH (default /usr/bin/chromium),
+ * BENCH_LOG_LEVEL (the server's, default warn; `info` logs each request with its responseTime, to
+ * tell the server's share of a tile request from the browser's).
  * Run with `npm run bench` or `node apps/server/dist/bench/bench-viewer.js` after a build.
  */
 import { spawn } from 'node:child_process';
@@ -185,7 +187,6 @@ async function main() {
       SEED_DEMO_PROJECTS: 'true',
       DATABASE_URL: '',
       WEB_DIST: BENCH_WEB,
-      NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS ?? '',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
