@@ -1,6 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, launchBrowser, newPage, openSignedIn, sessionToken, signIn } from './support/browser';
+import {
+  baseURL,
+  expectRefused,
+  launchBrowser,
+  newPage,
+  openSignedIn,
+  sessionToken,
+  signIn,
+} from './support/browser';
 import { apiHandoverCode } from './support/server';
 
 /** Where each demo user lands after signing in, and the name the workbench greets. */
@@ -66,8 +74,7 @@ describe('sign-in and guarded areas', () => {
 
   it('a wrong area shows "您没有权限。" and then goes to /', async () => {
     const page = await newPage(browser);
-    await openSignedIn(page, 'design_admin', { to: '/sys_audit' });
-    await expect.poll(() => page.getByText('您没有权限。').count()).toBe(1);
+    await expectRefused(page, () => openSignedIn(page, 'design_admin', { to: '/sys_audit' }));
     expect(pathOf(page)).toBe('/sys_audit');
     // After the 2-second message the user is sent to `/`, which leads home.
     await page.waitForURL((url) => url.pathname === '/sys_submit', { timeout: 10_000 });

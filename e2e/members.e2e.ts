@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, openSignedIn, signIn } from './support/browser';
+import { expectRefused, launchBrowser, newPage, openSignedIn, signIn } from './support/browser';
 import { bellCount } from './support/bell';
 import { expectAccessible } from './support/accessibility';
 import { choose } from './support/select';
@@ -105,10 +105,8 @@ describe('organisation back office', () => {
     await admin.getByRole('button', { name: /确\s*定/ }).click();
     await expect.poll(() => row.locator('.ant-tag').allTextContents()).toEqual(['资料上传', '已停用']);
 
-    // The very next page the drafter opens no longer admits them. The guard's message shows for
-    // 2 s, which can pass before a reload on a busy machine reports the page loaded: it is
-    // awaited from before the reload.
-    await Promise.all([drafter.getByText('您没有权限。').waitFor({ timeout: 20_000 }), drafter.reload()]);
+    // The very next page the drafter opens no longer admits them.
+    await expectRefused(drafter, () => drafter.reload());
     // After the 2-second guard message, home says why there is nothing to open.
     await expect
       .poll(() => drafter.getByText('您的账号尚未在任何单位中分配可用的权限，请联系单位管理员。').count(), {

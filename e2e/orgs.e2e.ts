@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, openSignedIn, signIn } from './support/browser';
+import { expectRefused, launchBrowser, newPage, openSignedIn, signIn } from './support/browser';
 import { expectAccessible } from './support/accessibility';
 
 describe('organisation management', () => {
@@ -66,8 +66,7 @@ describe('organisation management', () => {
     await row.getByRole('button', { name: '停用' }).click();
     await admin.getByRole('button', { name: /确\s*定/ }).click();
     await expect.poll(() => row.textContent()).toContain('已停用');
-    await joint.reload();
-    await expect.poll(() => joint.getByText('您没有权限。').count()).toBe(1);
+    await expectRefused(joint, () => joint.reload());
     await admin.context().close();
     await joint.context().close();
   });

@@ -48,6 +48,15 @@ export async function signIn(page: Page, username: string, password = DEMO_PASSW
   await page.getByRole('button', { name: /登\s*录|Sign in/ }).click();
 }
 
+/**
+ * Opens a page that the area guard refuses and waits for its "您没有权限。". The message shows for
+ * 2 s before the guard leaves; on a busy machine that can pass before a navigation reports the page
+ * loaded, so the wait starts before the navigation does.
+ */
+export async function expectRefused(page: Page, navigate: () => Promise<unknown>) {
+  await Promise.all([page.getByText('您没有权限。').waitFor({ timeout: 20_000 }), navigate()]);
+}
+
 export const sessionToken = (page: Page) => page.evaluate(() => sessionStorage.getItem('drp.token'));
 
 interface AccountAnswer {
