@@ -134,6 +134,7 @@ describe.each(drivers)('$name', (driver) => {
     await store.put(key, Buffer.from('first'));
     await store.put(key, Buffer.from('second version'));
     expect((await read(store, key)).bytes.toString()).toBe('second version');
+    expect((await store.read(key))?.toString()).toBe('second version');
     expect(await store.stat(key)).toEqual({ size: 14 });
   });
 
@@ -154,6 +155,7 @@ describe.each(drivers)('$name', (driver) => {
     });
     expect(await store.stat(key)).toEqual({ size: 0 });
     expect((await read(store, key)).bytes.length).toBe(0);
+    expect((await store.read(key))?.length).toBe(0);
   });
 
   it('round-trips a 20 MiB stream', async () => {
@@ -163,6 +165,7 @@ describe.each(drivers)('$name', (driver) => {
     expect(await store.putStream(key, patternStream(size))).toEqual({ size, sha256: expected });
     expect(await store.stat(key)).toEqual({ size });
     expect(await hashOfStored(store, key)).toBe(expected);
+    expect(sha256((await store.read(key))!)).toBe(expected);
     // Across the 5 MiB boundary between S3 parts.
     const start = 5 * MiB - 10;
     const { bytes, size: whole } = await read(store, key, { start, end: start + 99 });
@@ -198,6 +201,7 @@ describe.each(drivers)('$name', (driver) => {
     const key = newFileKey('test');
     expect(await store.open(key)).toBeUndefined();
     expect(await store.open(key, { start: 0, end: 9 })).toBeUndefined();
+    expect(await store.read(key)).toBeUndefined();
     expect(await store.stat(key)).toBeUndefined();
   });
 

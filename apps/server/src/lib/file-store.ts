@@ -1,6 +1,6 @@
 import { createHash, randomUUID, type Hash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, open as openFile, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, open as openFile, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable, Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -50,6 +50,11 @@ export interface FileStore {
    * of the file is cut to it; one starting at or after the end throws RangeNotSatisfiableError.
    */
   open(key: string, range?: ByteRange): Promise<OpenedFile | undefined>;
+  /**
+   * A whole stored file in memory; undefined when there is none. For small files read often (a
+   * sheet's tiles and previews): one read where `open` streams in chunks, a few times faster.
+   */
+  read(key: string): Promise<Buffer | undefined>;
   stat(key: string): Promise<{ size: number } | undefined>;
   /** Removes the file; removing one that is not there is not an error. */
   remove(key: string): Promise<void>;
@@ -189,6 +194,17 @@ export class LocalFileStore implements FileStore {
     if (range.start >= size) throw new RangeNotSatisfiableError(range, size);
     const end = Math.min(range.end ?? size - 1, size - 1);
     return { body: createReadStream(file, { start: range.start, end }), size };
+  }
+
+  async read(key: string): Promise<Buffer | undefined> {
+    try {
+      return await readFile(this.pathOf(key));
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      // As in sizeOf: a missing key, one below another key's file, or a "directory" of keys.
+      if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'EISDIR') return undefined;
+      throw error;
+    }
   }
 
   async stat(key: string): Promise<{ size: number } | undefined> {

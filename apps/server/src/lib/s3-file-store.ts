@@ -143,6 +143,19 @@ export class S3FileStore implements FileStore {
     }
   }
 
+  async read(key: string): Promise<Buffer | undefined> {
+    try {
+      const found = await this.client.send(
+        new GetObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }),
+      );
+      if (!found.Body) throw new Error('S3 answered without a body');
+      return Buffer.from(await found.Body.transformToByteArray());
+    } catch (error) {
+      if (isMissing(error)) return undefined;
+      throw error;
+    }
+  }
+
   async stat(key: string): Promise<{ size: number } | undefined> {
     try {
       const found = await this.client.send(

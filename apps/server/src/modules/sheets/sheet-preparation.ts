@@ -36,14 +36,13 @@ export async function readStoredBytes(
   key: string,
   range?: ByteRange,
 ): Promise<Buffer | undefined> {
-  if (range) {
-    const size = (await files.stat(key))?.size;
-    if (size === undefined) return undefined;
-    if (size === 0) return Buffer.alloc(0);
-  }
+  if (!range) return files.read(key);
+  const size = (await files.stat(key))?.size;
+  if (size === undefined) return undefined;
+  if (size === 0) return Buffer.alloc(0);
   const opened = await files.open(key, range);
   if (!opened) return undefined;
-  const length = range ? Math.min(opened.size - 1, range.end ?? Infinity) - range.start + 1 : opened.size;
+  const length = Math.min(opened.size - 1, range.end ?? Infinity) - range.start + 1;
   const bytes = Buffer.allocUnsafeSlow(length);
   let at = 0;
   for await (const chunk of opened.body as AsyncIterable<Buffer>) {

@@ -131,10 +131,36 @@ function failureError(failure: SheetFailure | null, size: number): AppError {
   }
 }
 
+type FoundSheet = NonNullable<Awaited<ReturnType<typeof findFileWithSheet>>>;
+
+/**
+ * Files whose sheet is READY, as last read, each for READY_KEEP_MS: the tile requests of a view
+ * (several at once, dozens while a reader pans) need not each wait for the database. A READY
+ * sheet's pages never change; a file deleted meanwhile stays readable through a link already
+ * given out for at most that long.
+ */
+const readyFiles = new Map<string, { found: FoundSheet; until: number }>();
+const READY_KEEP_MS = 10_000;
+const READY_KEPT = 500;
+
+async function findReadyOrNot(ctx: AppContext, fileId: string): Promise<FoundSheet | undefined> {
+  const now = Date.now();
+  const kept = readyFiles.get(fileId);
+  if (kept && kept.until > now) return kept.found;
+  readyFiles.delete(fileId);
+  const found = await findFileWithSheet(ctx.db, fileId);
+  if (found?.state === 'READY') {
+    readyFiles.set(fileId, { found, until: now + READY_KEEP_MS });
+    // The oldest first out: a Map iterates in the order of insertion.
+    if (readyFiles.size > READY_KEPT) readyFiles.delete(readyFiles.keys().next().value!);
+  }
+  return found;
+}
+
 /** A prepared sheet's page, or the error that says why there is none. */
 async function readyPage(ctx: AppContext, token: string, page: number) {
   const claim = readViewToken(ctx, token);
-  const found = claim ? await findFileWithSheet(ctx.db, claim.fileId) : undefined;
+  const found = claim ? await findReadyOrNot(ctx, claim.fileId) : undefined;
   if (!found) throw new AppError('NOT_FOUND');
   const { file, state, failure, pages } = found;
   if (!state || state === 'PENDING' || !pages) throw new AppError('SHEET_NOT_READY');

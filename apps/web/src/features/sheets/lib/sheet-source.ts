@@ -7,7 +7,7 @@ import {
   intersects,
   previewUrl,
   rasterToScreen,
-  splitTileBatch,
+  readTileBatch,
   tileLevel,
   tileRect,
   tilesFor,
@@ -78,9 +78,9 @@ export class SheetSource {
   private readonly tiles = new LruCache<string, ImageBitmap>(TILE_CACHE, (bitmap) => bitmap.close());
   /** Tiles asked for and not yet decoded, by their request's controller. */
   private readonly inflight = new Map<string, AbortController>();
-  /** Requests still downloading, which TILE_CONCURRENCY counts, and those of them for the view. */
+  /** Requests still downloading, which TILE_CONCURRENCY counts; the view's until decoded. */
   private downloading = 0;
-  private downloadingInView = 0;
+  private loadingInView = 0;
   private readonly failed = new Set<string>();
   /** Tiles to ask for, nearest the centre first; `ring` ones are around the view, not in it. */
   private queue: QueuedTile[] = [];
@@ -248,8 +248,9 @@ export class SheetSource {
       this.queue = this.queue.filter(({ key }) => !this.tiles.has(key) && !this.inflight.has(key));
       const first = this.queue[0];
       if (!first) return;
-      // The ring waits until the view's own tiles are in: until then it would only slow them.
-      if (first.ring && this.downloadingInView > 0) return;
+      // The ring waits until the view's own tiles are decoded: its bytes and its decoding would
+      // take the view's share of a small machine's cores.
+      if (first.ring && this.loadingInView > 0) return;
       const kind = this.queue.filter(
         (q) => q.ring === first.ring && q.pageIndex === first.pageIndex && q.tile.z === first.tile.z,
       );
@@ -274,22 +275,22 @@ export class SheetSource {
       tile.z,
       batch.map((q) => q.tile),
     );
+    // Each tile decodes (off the main thread) as soon as its bytes are in.
+    const decodes: Promise<ImageBitmap | undefined>[] = [];
     const parts = fetch(url, { signal: controller.signal, credentials: 'same-origin' }).then(async (res) => {
-      if (!res.ok) throw new Error(`HTTP ${res.status}`);
-      const pngs = splitTileBatch(await res.arrayBuffer());
-      if (pngs.length !== batch.length) throw new Error('tile batch incomplete');
-      return pngs;
+      if (!res.ok || !res.body) throw new Error(`HTTP ${res.status}`);
+      const count = await readTileBatch(res.body, (png) =>
+        decodes.push(createImageBitmap(new Blob([png], { type: 'image/png' })).catch(() => undefined)),
+      );
+      if (count !== batch.length) throw new Error('tile batch incomplete');
     });
-    // The connection is free for the next request once the bytes are in: decoding (off the main
-    // thread) does not hold one of the browser's few connections to the server.
-    const inView = !batch[0]!.ring;
+    // The connection is free for the next request once the bytes are in: decoding does not hold
+    // one of the browser's few connections to the server.
     this.downloading += 1;
-    if (inView) this.downloadingInView += 1;
     void parts
       .catch(() => undefined)
       .finally(() => {
         this.downloading -= 1;
-        if (inView) this.downloadingInView -= 1;
         this.pump();
       });
     const settle = (key: string) => {
@@ -299,20 +300,36 @@ export class SheetSource {
       if (!controller.signal.aborted) this.failed.add(key);
       settle(key);
     };
-    parts.then(
-      (pngs) =>
-        batch.forEach(({ key }, i) => {
-          createImageBitmap(new Blob([pngs[i]!], { type: 'image/png' }))
-            .then((bitmap) => {
-              if (controller.signal.aborted || this.disposed) return bitmap.close();
-              this.tiles.set(key, bitmap);
-              this.events.changed();
-            })
-            .catch(() => fail(key))
-            .finally(() => settle(key));
-        }),
-      () => batch.forEach(({ key }) => fail(key)),
+    // A batch's tiles are shown together: one repaint for the batch, not one per tile (a repaint
+    // of a zoomed window costs several milliseconds without a GPU).
+    const decoded = parts.then(
+      async () => {
+        const bitmaps = await Promise.all(decodes);
+        let added = false;
+        bitmaps.forEach((bitmap, i) => {
+          const { key } = batch[i]!;
+          if (!bitmap) fail(key);
+          else if (controller.signal.aborted || this.disposed) bitmap.close();
+          else {
+            this.tiles.set(key, bitmap);
+            added = true;
+          }
+          settle(key);
+        });
+        if (added) this.events.changed();
+      },
+      async () => {
+        for (const bitmap of await Promise.all(decodes)) bitmap?.close();
+        batch.forEach(({ key }) => fail(key));
+      },
     );
+    if (!batch[0]!.ring) {
+      this.loadingInView += 1;
+      void decoded.finally(() => {
+        this.loadingInView -= 1;
+        this.pump();
+      });
+    }
   }
 
   private openPdf() {
@@ -423,16 +440,25 @@ export class SheetSource {
         wanted.forEach((tile, i) => drawTile(tile, bitmaps[i]!));
         return this.paintPdf(ctx, need, plan, visible);
       }
+      // Coarse to fine, each level over the one below. The finest level that covers the view by
+      // itself is where painting starts: what lies under it would be painted over, and each layer
+      // costs a full window of pixels a frame of a pan.
+      const top = Math.min(SHEET_LIMITS.tileLevelMax, plan.tiles ? plan.z + 1 : plan.z);
+      const bottom = Math.max(0, plan.z - LOWER_LEVELS);
+      let from = -1;
+      if (plan.tiles || this.tiles.size > 0)
+        for (let z = top; z >= bottom && from < 0; z--) {
+          const level = tilesFor(page, z, visible, 0);
+          if (level.length > 0 && level.every((tile) => this.tiles.has(tileKey(pageIndex, tile)))) from = z;
+        }
       const preview = this.previews.get(pageIndex);
-      if (preview instanceof ImageBitmap) ctx.drawImage(preview, 0, 0, page.width, page.height);
-      if (plan.tiles || this.tiles.size > 0) {
-        const top = Math.min(SHEET_LIMITS.tileLevelMax, plan.tiles ? plan.z + 1 : plan.z);
-        for (let z = Math.max(0, plan.z - LOWER_LEVELS); z <= top; z++)
+      if (from < 0 && preview instanceof ImageBitmap) ctx.drawImage(preview, 0, 0, page.width, page.height);
+      if (plan.tiles || this.tiles.size > 0)
+        for (let z = Math.max(bottom, from); z <= top; z++)
           for (const tile of tilesFor(page, z, visible, 0)) {
             const bitmap = this.tiles.get(tileKey(pageIndex, tile));
             if (bitmap) drawTile(tile, bitmap);
           }
-      }
     }
     this.paintPdf(ctx, need, plan, visible);
   }

@@ -5,7 +5,7 @@ import { differencePixel } from './compare-compose';
 import { LruCache } from './lru-cache';
 import {
   rasterToScreen,
-  splitTileBatch,
+  readTileBatch,
   tileGrid,
   tileLevel,
   tileRect,
@@ -14,6 +14,21 @@ import {
   visibleRaster,
 } from './tile-plan';
 import { panBy, zoomAround } from './view-math';
+
+/** readTileBatch over `bytes` arriving in chunks cut at `cuts`. */
+async function cutInto(bytes: number[], cuts: number[]) {
+  const edges = [0, ...cuts, bytes.length];
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (let i = 1; i < edges.length; i++)
+        controller.enqueue(new Uint8Array(bytes.slice(edges[i - 1], edges[i])));
+      controller.close();
+    },
+  });
+  const pngs: number[][] = [];
+  const count = await readTileBatch(body, (png) => pngs.push([...png]));
+  return { pngs, count };
+}
 
 const A0 = { width: 3370, height: 2384, rotation: 0 as Rotation };
 const HD = { width: 1920, height: 1080 };
@@ -45,18 +60,21 @@ describe('the tile grid', () => {
     expect(tileGrid({ width: 512, height: 512 }, 2)).toEqual({ cols: 1, rows: 1 });
   });
 
-  it('asks for several tiles under the asset base and cuts the answer into them', () => {
+  it('asks for several tiles under the asset base and cuts the answer into them', async () => {
     expect(
       tilesUrl('/api/files/sheets/t', 0, 3, [
         { x: 1, y: 2 },
         { x: 0, y: 2 },
       ]),
     ).toBe('/api/files/sheets/t/tiles/0/3?at=1-2.0-2');
-    const body = new Uint8Array([0, 0, 0, 2, 7, 8, 0, 0, 0, 0, 0, 0, 0, 1, 9]);
-    expect(splitTileBatch(body.buffer).map((part) => [...part])).toEqual([[7, 8], [], [9]]);
-    // Cut short in a length or in a PNG: refused whole, never a tile of the wrong bytes.
-    expect(() => splitTileBatch(body.buffer.slice(0, 13))).toThrow();
-    expect(() => splitTileBatch(body.buffer.slice(0, 2))).toThrow();
+    const body = [0, 0, 0, 2, 7, 8, 0, 0, 0, 0, 0, 0, 0, 1, 9];
+    // However the network cuts the body into chunks, each PNG comes whole, in order.
+    for (const cuts of [[], [1], [3, 5], [4, 6, 10, 14], [...body.keys()].slice(1)])
+      expect(await cutInto(body, cuts)).toEqual({ pngs: [[7, 8], [], [9]], count: 3 });
+    // Cut short in a length or in a PNG: refused, never a tile of the wrong bytes.
+    await expect(cutInto(body.slice(0, 13), [6])).rejects.toThrow('cut short');
+    await expect(cutInto(body.slice(0, 2), [])).rejects.toThrow('cut short');
+    await expect(cutInto([255, 255, 255, 255, 1], [])).rejects.toThrow('broken');
   });
 });
 

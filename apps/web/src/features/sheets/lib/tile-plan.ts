@@ -119,21 +119,54 @@ export function tilesFor(
 export const tilesUrl = (assetBase: string, page: number, z: number, tiles: readonly Omit<TileKey, 'z'>[]) =>
   `${assetBase}/tiles/${page}/${z}?at=${tiles.map(({ x, y }) => `${x}-${y}`).join('.')}`;
 
+/** Larger than any tile's PNG (512² RGB is 0.8 MB raw): a length past it is a broken body. */
+const TILE_PNG_MAX = 16 * 1024 * 1024;
+
 /**
- * A batch's body (TILE_BATCH_TYPE) cut into its PNGs: each is its length (4 bytes, big-endian)
- * and then its bytes. A body cut short or overlong is refused whole.
+ * Cuts a batch's body (TILE_BATCH_TYPE: each PNG's length, 4 bytes big-endian, then its bytes) into
+ * its PNGs while it downloads, handing each on as soon as its last byte is in: the first tiles
+ * decode while the rest arrive. Answers how many there were; a body cut short, or a length no tile
+ * has, rejects (the PNGs already handed on were whole).
  */
-export function splitTileBatch(body: ArrayBuffer): Uint8Array<ArrayBuffer>[] {
-  const view = new DataView(body);
-  const parts: Uint8Array<ArrayBuffer>[] = [];
-  for (let at = 0; at < body.byteLength;) {
-    if (at + 4 > body.byteLength) throw new Error('tile batch cut short');
-    const length = view.getUint32(at);
-    if (at + 4 + length > body.byteLength) throw new Error('tile batch cut short');
-    parts.push(new Uint8Array(body, at + 4, length));
-    at += 4 + length;
+export async function readTileBatch(
+  body: ReadableStream<Uint8Array>,
+  onTile: (png: Uint8Array<ArrayBuffer>) => void,
+): Promise<number> {
+  const reader = body.getReader();
+  const length = new Uint8Array(4);
+  let lengthAt = 0;
+  let png: Uint8Array<ArrayBuffer> | undefined;
+  let pngAt = 0;
+  let count = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    for (let at = 0; at < value.length;) {
+      if (!png) {
+        const n = Math.min(4 - lengthAt, value.length - at);
+        length.set(value.subarray(at, at + n), lengthAt);
+        lengthAt += n;
+        at += n;
+        if (lengthAt < 4) break;
+        const size = new DataView(length.buffer).getUint32(0);
+        if (size > TILE_PNG_MAX) throw new Error('tile batch broken');
+        png = new Uint8Array(size);
+        pngAt = 0;
+        lengthAt = 0;
+      }
+      const n = Math.min(png.length - pngAt, value.length - at);
+      png.set(value.subarray(at, at + n), pngAt);
+      pngAt += n;
+      at += n;
+      if (pngAt === png.length) {
+        onTile(png);
+        count += 1;
+        png = undefined;
+      }
+    }
   }
-  return parts;
+  if (png || lengthAt > 0) throw new Error('tile batch cut short');
+  return count;
 }
 
 export const previewUrl = (assetBase: string, page: number) => `${assetBase}/preview/${page}`;
