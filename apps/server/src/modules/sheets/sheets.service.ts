@@ -139,11 +139,18 @@ type FoundSheet = NonNullable<Awaited<ReturnType<typeof findFileWithSheet>>>;
  * sheet's pages never change; a file deleted meanwhile stays readable through a link already
  * given out for at most that long.
  */
-const readyFiles = new Map<string, { found: FoundSheet; until: number }>();
+type ReadyFiles = Map<string, { found: FoundSheet; until: number }>;
+const readyByDatabase = new WeakMap<AppContext['db'], ReadyFiles>();
 const READY_KEEP_MS = 10_000;
 const READY_KEPT = 500;
 
 async function findReadyOrNot(ctx: AppContext, fileId: string): Promise<FoundSheet | undefined> {
+  // By database: apps on other databases (tests copy one seeded template) can share file ids.
+  let readyFiles = readyByDatabase.get(ctx.db);
+  if (!readyFiles) {
+    readyFiles = new Map() as ReadyFiles;
+    readyByDatabase.set(ctx.db, readyFiles);
+  }
   const now = Date.now();
   const kept = readyFiles.get(fileId);
   if (kept && kept.until > now) return kept.found;
