@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
+import { PDFDocument, PDFHexString, PDFName, StandardFonts, rgb } from 'pdf-lib';
 import { TILE_BATCH_TYPE } from '@drp/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acceptedDrawings, type AcceptedDrawings } from './support/accepted-drawings';
@@ -19,6 +19,7 @@ const PROJECT = `梅溪湖图纸查看测试${tag}`;
 const FIRST = `建施-01总说明${tag}.pdf`;
 const SECOND = `建施-02平面图${tag}.pdf`;
 const DAMAGED = `建施-03损坏${tag}.pdf`;
+const LAYERED = `建施-04图层${tag}.pdf`;
 const WORD = 'KEYPLAN';
 
 /** An A3 landscape sheet with lines and words; `words[i]` is written on page i + 1. */
@@ -43,6 +44,29 @@ async function sheetPdf(words: string[]) {
   return Buffer.from(await doc.save());
 }
 
+/**
+ * A sheet with two optional content groups: 墙体 (a thick black frame, shown) and 家具 (a red
+ * block, hidden until the reader turns it on), as CAD exports write their layers.
+ */
+async function layeredPdf() {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([1191, 842]);
+  const walls = doc.context.register(doc.context.obj({ Type: 'OCG', Name: PDFHexString.fromText('墙体') }));
+  const furniture = doc.context.register(
+    doc.context.obj({ Type: 'OCG', Name: PDFHexString.fromText('家具') }),
+  );
+  doc.catalog.set(
+    PDFName.of('OCProperties'),
+    doc.context.obj({ OCGs: [walls, furniture], D: { Order: [walls, furniture], OFF: [furniture] } }),
+  );
+  page.node.set(PDFName.of('Resources'), doc.context.obj({ Properties: { W: walls, F: furniture } }));
+  const ops =
+    '/OC /W BDC 0 0 0 RG 12 w 100 100 991 642 re S EMC ' +
+    '/OC /F BDC 0.9 0.1 0.1 rg 400 250 390 340 re f EMC';
+  page.node.set(PDFName.of('Contents'), doc.context.register(doc.context.flateStream(ops)));
+  return Buffer.from(await doc.save());
+}
+
 const zoomText = (page: Page) => page.getByTestId('sheet-zoom').textContent();
 const percent = async (page: Page) => Number((await zoomText(page))!.replace('%', ''));
 const query = (page: Page, key: string) => new URL(page.url()).searchParams.get(key);
@@ -61,11 +85,26 @@ const darkPixels = (page: Page) =>
       return dark;
     });
 
+/** Red pixels on the sheet's canvas. */
+const redPixels = (page: Page) =>
+  page
+    .getByTestId('sheet-canvas')
+    .locator('canvas')
+    .evaluate((canvas: HTMLCanvasElement) => {
+      const ctx = canvas.getContext('2d');
+      if (!ctx || canvas.width === 0) return 0;
+      const { data } = ctx.getImageData(0, 0, canvas.width, canvas.height);
+      let red = 0;
+      for (let i = 0; i < data.length; i += 4)
+        if (data[i]! > 180 && data[i + 1]! < 90 && data[i + 2]! < 90) red++;
+      return red;
+    });
+
 describe('the drawing viewer in the browser', () => {
   let browser: Browser;
   let project: AcceptedDrawings['project'];
   let org: AcceptedDrawings['org'];
-  const ids = { first: '', second: '', damaged: '' };
+  const ids = { first: '', second: '', damaged: '', layered: '' };
   let versionId = '';
   let folderId = '';
 
@@ -82,6 +121,7 @@ describe('the drawing viewer in the browser', () => {
         { name: SECOND, bytes: await sheetPdf(['PLAN']) },
         // %PDF and then nothing a reader can parse.
         { name: DAMAGED, bytes: testPdf(DAMAGED, 4_000) },
+        { name: LAYERED, bytes: await layeredPdf() },
       ],
       survey: { name: `勘察报告${tag}.pdf`, bytes: await sheetPdf(['SOIL']) },
     });
@@ -89,6 +129,7 @@ describe('the drawing viewer in the browser', () => {
     ids.first = accepted.fileIds[FIRST]!;
     ids.second = accepted.fileIds[SECOND]!;
     ids.damaged = accepted.fileIds[DAMAGED]!;
+    ids.layered = accepted.fileIds[LAYERED]!;
   }, 180_000);
   afterAll(() => browser?.close());
 
@@ -118,7 +159,7 @@ describe('the drawing viewer in the browser', () => {
     const tree = page.getByTestId('sheet-tree');
     await expect
       .poll(() => tree.getByTestId('sheet-tree-file').allTextContents())
-      .toEqual([FIRST, SECOND, DAMAGED]);
+      .toEqual([FIRST, SECOND, DAMAGED, LAYERED]);
     expect(await tree.locator('[aria-current="page"]').textContent()).toBe(FIRST);
     await expect.poll(() => darkPixels(page), { timeout: 20_000 }).toBeGreaterThan(500);
     await expect.poll(() => query(page, 'zoom')).not.toBeNull();
@@ -206,6 +247,30 @@ describe('the drawing viewer in the browser', () => {
     await page.context().close();
     await again.context().close();
   }, 180_000);
+
+  it('the layers panel shows and hides optional content, starting as the file says', async () => {
+    const page = await newPage(browser);
+    await openSignedIn(page, 'censor_reviewer', {
+      to: viewerPath('audit', org.censor, ids.layered, true),
+    });
+    await page.getByRole('tab', { name: '图层' }).click();
+    const layers = page.getByTestId('sheet-layers');
+    await expect.poll(() => layers.locator('li').allTextContents()).toEqual(['墙体', '家具']);
+    const walls = layers.getByRole('checkbox', { name: '墙体' });
+    const furniture = layers.getByRole('checkbox', { name: '家具' });
+    expect(await walls.isChecked()).toBe(true);
+    expect(await furniture.isChecked()).toBe(false);
+    // The walls drawn, the furniture not: the file turns it off.
+    await expect.poll(() => darkPixels(page), { timeout: 20_000 }).toBeGreaterThan(2_000);
+    expect(await redPixels(page)).toBe(0);
+    await furniture.check();
+    await expect.poll(() => redPixels(page), { timeout: 20_000 }).toBeGreaterThan(2_000);
+    await walls.uncheck();
+    await expect.poll(() => darkPixels(page), { timeout: 20_000 }).toBe(0);
+    expect(await redPixels(page)).toBeGreaterThan(2_000);
+    await expectAccessible(page, 'the layers panel', { include: '.sheet-sidebar' });
+    await page.context().close();
+  });
 
   it('the designer opens the same file from the submit area, to read', async () => {
     const page = await newPage(browser);

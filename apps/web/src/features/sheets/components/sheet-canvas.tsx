@@ -14,7 +14,7 @@ import type { SheetInfo, SheetPage } from '@drp/domain';
 import { useSheetGestures } from '../hooks/use-sheet-gestures';
 import { composeDifference } from '../lib/compare-compose';
 import type { SheetOpenError } from '../lib/pdfjs-document';
-import { SheetSource, type SourceNeed } from '../lib/sheet-source';
+import { SheetSource, filedHiddenLayers, type SourceNeed } from '../lib/sheet-source';
 import {
   sheetTransform,
   type SheetOverlayProps,
@@ -33,7 +33,10 @@ export interface SheetCanvasProps {
   sheet: SheetInfo;
   view: SheetViewState;
   onViewChange(view: SheetViewState): void;
-  /** Optional content groups the user switched off; any off forces the pdf.js path for that page. */
+  /**
+   * The layers (optional content groups) switched off; as the file has them when not given. Any
+   * other choice than the file's is drawn by pdf.js.
+   */
   hiddenLayers?: readonly string[];
   /**
    * Drawn above the sheet, in screen pixels from the transform (markups, search hits). The layer
@@ -91,7 +94,10 @@ interface Frozen {
  * drawn anew when the gesture ends (500 SVG markups re-rendered per frame cost more than a frame).
  */
 export const SheetCanvas = forwardRef<SheetCanvasHandle, SheetCanvasProps>(function SheetCanvas(props, ref) {
-  const { sheet, view, hiddenLayers = EMPTY, overlay, panDisabled = false, compare } = props;
+  const { sheet, view, overlay, panDisabled = false, compare } = props;
+  const filed = useMemo(() => filedHiddenLayers(sheet), [sheet]);
+  const compareFiled = useMemo(() => (compare ? filedHiddenLayers(compare.sheet) : EMPTY), [compare]);
+  const hiddenLayers = props.hiddenLayers ?? filed;
   const rootRef = useRef<HTMLDivElement>(null);
   const surfaceRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
@@ -185,7 +191,15 @@ export const SheetCanvas = forwardRef<SheetCanvasHandle, SheetCanvasProps>(funct
     }
     const need: SourceNeed | undefined =
       page && transform && viewport.width > 0
-        ? { pageIndex: view.page, page, transform, viewport, dpr, hidden: compare ? EMPTY : hiddenLayers }
+        ? {
+            pageIndex: view.page,
+            page,
+            transform,
+            viewport,
+            dpr,
+            // Compare shows both sheets' layers as filed.
+            hidden: compare ? filed : hiddenLayers,
+          }
         : undefined;
     let otherNeed: SourceNeed | undefined;
     if (need && compare && compareSource) {
@@ -197,7 +211,7 @@ export const SheetCanvas = forwardRef<SheetCanvasHandle, SheetCanvasProps>(funct
           transform: sheetTransform(otherPage, view, viewport),
           viewport,
           dpr,
-          hidden: EMPTY,
+          hidden: compareFiled,
         };
     }
     repaint.current = () => {
@@ -218,7 +232,7 @@ export const SheetCanvas = forwardRef<SheetCanvasHandle, SheetCanvasProps>(funct
     if (need) source.want(need);
     if (otherNeed) compareSource?.want(otherNeed);
     repaint.current();
-  }, [source, compareSource, compare, page, transform, view, viewport, hiddenLayers]);
+  }, [source, compareSource, compare, filed, compareFiled, page, transform, view, viewport, hiddenLayers]);
   useEffect(() => () => cancelAnimationFrame(frame.current), []);
 
   const transformRef = useRef(transform);
@@ -279,13 +293,7 @@ export const SheetCanvas = forwardRef<SheetCanvasHandle, SheetCanvasProps>(funct
       style={{ ...rootStyle, cursor: panDisabled ? 'default' : 'grab' }}
       data-testid="sheet-canvas"
     >
-      <div
-        ref={surfaceRef}
-        role="application"
-        aria-label={props.ariaLabel}
-        tabIndex={0}
-        style={layerStyle}
-      >
+      <div ref={surfaceRef} role="application" aria-label={props.ariaLabel} tabIndex={0} style={layerStyle}>
         <canvas ref={canvasRef} aria-hidden style={{ display: 'block', width: '100%', height: '100%' }} />
       </div>
       <div

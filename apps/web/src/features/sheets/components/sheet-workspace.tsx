@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Alert, App, Button, Result, Spin, Tabs, Typography } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
@@ -27,6 +27,7 @@ import {
 import { SheetCanvas, type SheetCanvasHandle } from './sheet-canvas';
 import { SheetCompareView, readCompareLink, writeCompareLink, type CompareState } from './sheet-compare-view';
 import { SheetErrorView } from './sheet-error-view';
+import { filedHiddenLayers } from '../lib/sheet-source';
 import { SheetLayersPanel } from './sheet-layers-panel';
 import { SheetSearchHighlights } from './sheet-search-highlights';
 import { SheetSearchPanel } from './sheet-search-panel';
@@ -213,9 +214,11 @@ function SheetFileView({
   // changes size (the markup tools' row appears, the window or full screen changes); a zoom or
   // pan by hand ends that.
   const [fitMode, setFitMode] = useState<'page' | 'width' | null>(null);
-  const [hiddenLayers, setHiddenLayers] = useState<string[]>(() =>
-    sheet.layers.filter((l) => !l.visible).map((l) => l.id),
-  );
+  // The layers as the file has them until the reader changes one (a sheet still being prepared
+  // learns its layers later).
+  const [chosenHidden, setHiddenLayers] = useState<string[] | null>(null);
+  const filedHidden = useMemo(() => filedHiddenLayers(sheet), [sheet]);
+  const hiddenLayers = chosenHidden ?? filedHidden;
   const [canvasError, setCanvasError] = useState<'SHEET_ENCRYPTED' | 'SHEET_DAMAGED' | null>(null);
   const [markupsShown, setMarkupsShown] = useState(at.review);
   const [query, setQuery] = useState('');

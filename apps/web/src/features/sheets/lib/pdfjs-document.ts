@@ -110,15 +110,16 @@ export interface RasterImage {
 const MAX_PIXELS = 16_777_216;
 
 /**
- * Renders `rect` of the unrotated page at `scale` pixels per point with the layers in `hidden`
- * switched off (by id or by name). Aborting cancels the render task.
+ * Renders `rect` of the unrotated page at `scale` pixels per point, the layers as the file has them,
+ * or, given `hidden`, those (by id or by name) off and every other one on: a layer the file turns
+ * off by default is shown once the reader ticks it. Aborting cancels the render task.
  */
 export async function renderWindow(
   document: PDFDocumentProxy,
   pageIndex: number,
   rect: RasterRect,
   scale: number,
-  hidden: readonly string[],
+  hidden: readonly string[] | undefined,
   signal: AbortSignal,
 ): Promise<RasterImage> {
   const page = await document.getPage(pageIndex + 1);
@@ -135,11 +136,13 @@ export async function renderWindow(
     offsetY: -rect.top * s,
   });
   let optionalContentConfigPromise;
-  if (hidden.length > 0) {
+  if (hidden) {
     const config = await document.getOptionalContentConfig();
     for (const [id, group] of config as Iterable<[string, { name?: string }]>)
-      if (hidden.includes(id) || (group.name !== undefined && hidden.includes(group.name)))
-        config.setVisibility(id, false);
+      config.setVisibility(
+        id,
+        !hidden.includes(id) && !(group.name !== undefined && hidden.includes(group.name)),
+      );
     optionalContentConfigPromise = Promise.resolve(config);
   }
   signal.throwIfAborted();

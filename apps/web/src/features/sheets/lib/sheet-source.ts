@@ -26,7 +26,13 @@ export interface SourceNeed {
   transform: SheetTransform;
   viewport: Viewport;
   dpr: number;
+  /** The layers switched off, by id: as filed (filedHiddenLayers) unless the reader changed them. */
   hidden: readonly string[];
+}
+
+/** The layers the file itself switches off (its default optional content configuration). */
+export function filedHiddenLayers(sheet: Pick<SheetInfo, 'layers'>): string[] {
+  return sheet.layers.filter((layer) => !layer.visible).map((layer) => layer.id);
 }
 
 export interface SourceEvents {
@@ -109,10 +115,24 @@ export class SheetSource {
     if (this.need) this.want(this.need);
   }
 
+  /**
+   * Whether the view shows the layers as the file has them: the server's preview and tiles were
+   * rendered so; any other choice is drawn by pdf.js.
+   */
+  private asFiled(need: SourceNeed): boolean {
+    const filed = filedHiddenLayers(this.sheet);
+    return filed.length === need.hidden.length && filed.every((id) => need.hidden.includes(id));
+  }
+
+  /** pdf.js's images of a page are kept by the layers they show. */
+  private pdfKey(need: SourceNeed): string {
+    return `${need.pageIndex}|${this.asFiled(need) ? 'filed' : need.hidden.join('\u0000')}`;
+  }
+
   private plan(need: SourceNeed): Plan {
     const ready = this.sheet.state === 'READY' && this.sheet.pages[need.pageIndex] !== undefined;
     const { z, exceedsTop } = tileLevel(need.transform.zoom, need.dpr);
-    if (!ready || need.hidden.length > 0) return { pdf: true, tiles: false, z };
+    if (!ready || !this.asFiled(need)) return { pdf: true, tiles: false, z };
     // The preview alone is as sharp as the screen at low zoom: no tile adds anything.
     const previewScale = SHEET_LIMITS.previewPx / Math.max(need.page.width, need.page.height);
     const tiles = tileScale(z) > previewScale * 1.05;
@@ -141,7 +161,7 @@ export class SheetSource {
     }
     const quiet = now - this.lastWantAt >= SETTLE_MS;
     this.lastWantAt = now;
-    const ready = this.sheet.state === 'READY' && need.hidden.length === 0;
+    const ready = this.sheet.state === 'READY' && this.asFiled(need);
     if (ready) this.loadPreview(need.pageIndex);
     clearTimeout(this.tileTimer);
     if (ready && plan.tiles) {
@@ -171,7 +191,7 @@ export class SheetSource {
     if (!visible) return { shown: true, sharp: true };
     let shown = false;
     let sharp = true;
-    if (this.sheet.state === 'READY' && need.hidden.length === 0) {
+    if (this.sheet.state === 'READY' && this.asFiled(need)) {
       shown = this.previews.get(need.pageIndex) instanceof ImageBitmap;
       if (plan.tiles)
         for (const tile of tilesFor(need.page, plan.z, visible, 0)) {
@@ -181,7 +201,7 @@ export class SheetSource {
       else sharp = shown;
     }
     if (plan.pdf) {
-      const key = `${need.pageIndex}|${need.hidden.join('\u0000')}`;
+      const key = this.pdfKey(need);
       const scale = need.transform.zoom * need.dpr;
       const images = [this.pdfBase.get(key), this.pdfDetail?.key === key ? this.pdfDetail : undefined];
       const ready = images.filter((i): i is RasterImage => i !== undefined && i !== 'loading');
@@ -354,7 +374,7 @@ export class SheetSource {
   private async renderPdfWindow() {
     const need = this.need;
     if (!need || this.disposed) return;
-    const key = `${need.pageIndex}|${need.hidden.join('\u0000')}`;
+    const key = this.pdfKey(need);
     const scale = need.transform.zoom * need.dpr;
     const pageRect = { left: 0, top: 0, right: need.page.width, bottom: need.page.height };
     const visible = clip(visibleRaster(need.page, need.transform, need.viewport), pageRect);
@@ -380,7 +400,7 @@ export class SheetSource {
         need.pageIndex,
         visible,
         scale,
-        need.hidden,
+        this.asFiled(need) ? undefined : need.hidden,
         controller.signal,
       );
       if (controller.signal.aborted || this.disposed) return;
@@ -388,7 +408,7 @@ export class SheetSource {
       else this.pdfDetail = { ...image, key };
       this.events.changed();
       // Something under the window for the next pan or zoom out: the whole page, once, small.
-      if ((withBase || need.hidden.length > 0) && !this.pdfBase.has(key)) {
+      if ((withBase || !this.asFiled(need)) && !this.pdfBase.has(key)) {
         this.pdfBase.set(key, 'loading');
         const baseScale = Math.min(
           scale,
@@ -399,7 +419,7 @@ export class SheetSource {
           need.pageIndex,
           pageRect,
           baseScale,
-          need.hidden,
+          this.asFiled(need) ? undefined : need.hidden,
           new AbortController().signal,
         );
         if (this.disposed) return;
@@ -426,7 +446,7 @@ export class SheetSource {
     const visible = visibleRaster(page, transform, need.viewport);
     // One device pixel of overlap hides the seams anti-aliasing leaves between tiles.
     const bleed = 1 / (transform.zoom * dpr);
-    if (this.sheet.state === 'READY' && need.hidden.length === 0) {
+    if (this.sheet.state === 'READY' && this.asFiled(need)) {
       const drawTile = (tile: TileKey, bitmap: ImageBitmap) => {
         const r = tileRect(page, tile);
         const s = tileScale(tile.z);
@@ -464,7 +484,7 @@ export class SheetSource {
   }
 
   private paintPdf(ctx: CanvasRenderingContext2D, need: SourceNeed, plan: Plan, visible: RasterRect) {
-    const key = `${need.pageIndex}|${need.hidden.join('\u0000')}`;
+    const key = this.pdfKey(need);
     const base = this.pdfBase.get(key);
     if (base && base !== 'loading') drawRaster(ctx, base);
     if (plan.pdf && this.pdfDetail?.key === key && intersects(this.pdfDetail.rect, visible))
