@@ -131,6 +131,9 @@ describe('compare in the drawing viewer', () => {
     await compareButton.click();
     await page.getByTestId('sheet-compare-view').waitFor();
     await page.getByTestId('sheet-compare-no-match').waitFor();
+    expect(await page.getByTestId('sheet-compare-no-match').textContent()).toContain(
+      '这是第一版资料，没有更早的版本',
+    );
     expect(await compareButton.getAttribute('aria-pressed')).toBe('true');
     const fileSelect = page.getByRole('combobox', { name: '对比的旧图纸' });
     await fileSelect.click();

@@ -72,6 +72,7 @@ const zhCN = {
   compareExit: '退出对比',
   compareExitKey: '退出对比（Esc）',
   compareNoMatch: '上一版本中没有同一目录下的同名图纸，请选择要对比的图纸',
+  compareFirstVersion: '这是第一版资料，没有更早的版本；请选择要对比的图纸',
   compareOld: '旧：{{name}}，第 {{page}} 页',
   compareNew: '新：{{name}}，第 {{page}} 页',
 };
@@ -144,6 +145,7 @@ const enUS: typeof zhCN = {
   compareExitKey: 'Exit compare (Esc)',
   compareNoMatch:
     'The earlier version has no sheet of this name in the same folder: pick one to compare with',
+  compareFirstVersion: 'This is the first version, with none earlier: pick a sheet to compare with',
   compareOld: 'Old: {{name}}, page {{page}}',
   compareNew: 'New: {{name}}, page {{page}}',
 };

@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Segmented, Select, Spin, Tooltip, Typography } from 'antd';
 import { CloseOutlined, SwapOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { DocFile, DocFolderNode, SheetInfo } from '@drp/domain';
+import type { DocFile, SheetInfo } from '@drp/domain';
+import { folderPaths, sameSheetIn } from '../lib/sheet-match';
 import type { ProjectTarget } from '../../../lib/project-target';
 import { sheetQuery } from '../api/get-sheet';
 import { useSheetTree } from '../api/get-sheet-tree';
@@ -44,16 +45,6 @@ export function writeCompareLink(state: CompareState): string {
   out.set('mode', state.mode);
   if (state.swapped) out.set('swap', '1');
   return out.toString();
-}
-
-/** Each folder's path of names from the category's root: what matches a sheet across versions. */
-function folderPaths(nodes: readonly DocFolderNode[], prefix = '', into = new Map<string, string>()) {
-  for (const n of nodes) {
-    const path = `${prefix}/${n.name}`;
-    into.set(n.id, path);
-    folderPaths(n.children, path, into);
-  }
-  return into;
 }
 
 const pageOptions = (sheet: SheetInfo | undefined, label: (page: number) => string) =>
@@ -112,7 +103,7 @@ export function SheetCompareView({
     }
     if (shownVersion !== earlier.id || files.loading) return;
     setSearched(true);
-    const match = files.sheets.find((f) => f.name === sheet.name && paths.get(f.folderId) === currentPath);
+    const match = sameSheetIn(files.sheets, paths, { name: sheet.name, path: currentPath });
     if (match) onState({ ...state, otherId: match.id, otherPage: state.page });
   }, [searched, versions.data, currentPath, earlier, shownVersion, files, paths, sheet.name, state, onState]);
 
@@ -212,7 +203,7 @@ export function SheetCompareView({
             <Alert
               type="info"
               showIcon
-              title={t('sheets.compareNoMatch')}
+              title={t(earlier ? 'sheets.compareNoMatch' : 'sheets.compareFirstVersion')}
               data-testid="sheet-compare-no-match"
             />
           ) : (
