@@ -1,11 +1,12 @@
 import type { Browser, Page } from 'playwright-core';
-import { PDFDocument, PDFHexString, PDFName, StandardFonts, rgb } from 'pdf-lib';
+import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import { TILE_BATCH_TYPE } from '@drp/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acceptedDrawings, type AcceptedDrawings } from './support/accepted-drawings';
 import { expectAccessible } from './support/accessibility';
 import { DEMO_PASSWORD, baseURL, launchBrowser, newPage, openSignedIn } from './support/browser';
 import { apiSession, testPdf } from './support/project-api';
+import { layeredSheet } from '../apps/server/src/test/sheet-pdfs';
 
 /**
  * The drawing viewer's workspace (issue 18): a reviewer opens a sheet from the audit area's tree
@@ -44,61 +45,28 @@ async function sheetPdf(words: string[]) {
   return Buffer.from(await doc.save());
 }
 
-/**
- * A sheet with two optional content groups: 墙体 (a thick black frame, shown) and 家具 (a red
- * block, hidden until the reader turns it on), as CAD exports write their layers.
- */
-async function layeredPdf() {
-  const doc = await PDFDocument.create();
-  const page = doc.addPage([1191, 842]);
-  const walls = doc.context.register(doc.context.obj({ Type: 'OCG', Name: PDFHexString.fromText('墙体') }));
-  const furniture = doc.context.register(
-    doc.context.obj({ Type: 'OCG', Name: PDFHexString.fromText('家具') }),
-  );
-  doc.catalog.set(
-    PDFName.of('OCProperties'),
-    doc.context.obj({ OCGs: [walls, furniture], D: { Order: [walls, furniture], OFF: [furniture] } }),
-  );
-  page.node.set(PDFName.of('Resources'), doc.context.obj({ Properties: { W: walls, F: furniture } }));
-  const ops =
-    '/OC /W BDC 0 0 0 RG 12 w 100 100 991 642 re S EMC ' +
-    '/OC /F BDC 0.9 0.1 0.1 rg 400 250 390 340 re f EMC';
-  page.node.set(PDFName.of('Contents'), doc.context.register(doc.context.flateStream(ops)));
-  return Buffer.from(await doc.save());
-}
-
 const zoomText = (page: Page) => page.getByTestId('sheet-zoom').textContent();
 const percent = async (page: Page) => Number((await zoomText(page))!.replace('%', ''));
 const query = (page: Page, key: string) => new URL(page.url()).searchParams.get(key);
 
-/** Dark pixels on the sheet's canvas: lines and text were painted, not just the backdrop. */
-const darkPixels = (page: Page) =>
+/** Pixels of the sheet's canvas: dark ones (lines and text were painted, not just the backdrop) or red. */
+const countPixels = (page: Page, kind: 'dark' | 'red') =>
   page
     .getByTestId('sheet-canvas')
     .locator('canvas')
-    .evaluate((canvas: HTMLCanvasElement) => {
+    .evaluate((canvas: HTMLCanvasElement, red) => {
       const ctx = canvas.getContext('2d');
       if (!ctx || canvas.width === 0) return 0;
       const { data } = ctx.getImageData(0, 0, canvas.width, canvas.height);
-      let dark = 0;
-      for (let i = 0; i < data.length; i += 4) if (data[i]! + data[i + 1]! + data[i + 2]! < 200) dark++;
-      return dark;
-    });
-
-/** Red pixels on the sheet's canvas. */
-const redPixels = (page: Page) =>
-  page
-    .getByTestId('sheet-canvas')
-    .locator('canvas')
-    .evaluate((canvas: HTMLCanvasElement) => {
-      const ctx = canvas.getContext('2d');
-      if (!ctx || canvas.width === 0) return 0;
-      const { data } = ctx.getImageData(0, 0, canvas.width, canvas.height);
-      let red = 0;
-      for (let i = 0; i < data.length; i += 4)
-        if (data[i]! > 180 && data[i + 1]! < 90 && data[i + 2]! < 90) red++;
-      return red;
-    });
+      let n = 0;
+      for (let i = 0; i < data.length; i += 4) {
+        const [r, g, b] = [data[i]!, data[i + 1]!, data[i + 2]!];
+        if (red ? r > 180 && g < 90 && b < 90 : r + g + b < 200) n++;
+      }
+      return n;
+    }, kind === 'red');
+const darkPixels = (page: Page) => countPixels(page, 'dark');
+const redPixels = (page: Page) => countPixels(page, 'red');
 
 describe('the drawing viewer in the browser', () => {
   let browser: Browser;
@@ -121,7 +89,7 @@ describe('the drawing viewer in the browser', () => {
         { name: SECOND, bytes: await sheetPdf(['PLAN']) },
         // %PDF and then nothing a reader can parse.
         { name: DAMAGED, bytes: testPdf(DAMAGED, 4_000) },
-        { name: LAYERED, bytes: await layeredPdf() },
+        { name: LAYERED, bytes: Buffer.from(await layeredSheet()) },
       ],
       survey: { name: `勘察报告${tag}.pdf`, bytes: await sheetPdf(['SOIL']) },
     });
@@ -255,8 +223,8 @@ describe('the drawing viewer in the browser', () => {
     });
     await page.getByRole('tab', { name: '图层' }).click();
     const layers = page.getByTestId('sheet-layers');
-    await expect.poll(() => layers.locator('li').allTextContents()).toEqual(['墙体', '家具']);
-    const walls = layers.getByRole('checkbox', { name: '墙体' });
+    await expect.poll(() => layers.locator('li').allTextContents()).toEqual(['Walls', '家具']);
+    const walls = layers.getByRole('checkbox', { name: 'Walls' });
     const furniture = layers.getByRole('checkbox', { name: '家具' });
     expect(await walls.isChecked()).toBe(true);
     expect(await furniture.isChecked()).toBe(false);

@@ -3,7 +3,8 @@ import PDFKit from 'pdfkit';
 
 /**
  * PDFs the sheet tests prepare, made by pdf-lib in the test: a real multi-page set, a heavy
- * sheet, one with layers and one with a script. Not used by the server itself.
+ * sheet, one with layers and one with a script. Not used by the server itself (the viewer's browser
+ * test uploads the layered one too).
  */
 
 /** Three pages: an A3 landscape plan with labels, a page turned 90° by /Rotate, an A4 with a crop box. */
@@ -59,10 +60,14 @@ export async function heavySheet(paths: number, options: { inForm?: boolean } = 
   return Buffer.from(await doc.save());
 }
 
-/** Two optional content groups, the second hidden by default, each drawing on the page. */
+/**
+ * An A3 sheet with two optional content groups, as CAD exports write their layers: Walls (a thick
+ * black frame, shown) and 家具 (a red block, hidden until the reader turns it on). The viewer's
+ * browser test counts their pixels.
+ */
 export async function layeredSheet(): Promise<Buffer> {
   const doc = await PDFDocument.create();
-  const page = doc.addPage([600, 400]);
+  const page = doc.addPage([1191, 842]);
   const walls = doc.context.register(doc.context.obj({ Type: 'OCG', Name: PDFString.of('Walls') }));
   const furniture = doc.context.register(
     doc.context.obj({ Type: 'OCG', Name: PDFHexString.fromText('家具') }),
@@ -72,7 +77,9 @@ export async function layeredSheet(): Promise<Buffer> {
     doc.context.obj({ OCGs: [walls, furniture], D: { Order: [walls, furniture], OFF: [furniture] } }),
   );
   page.node.set(PDFName.of('Resources'), doc.context.obj({ Properties: { W: walls, F: furniture } }));
-  const ops = '/OC /W BDC 0 0 0 RG 10 10 200 100 re S EMC /OC /F BDC 1 0 0 rg 300 200 50 50 re f EMC';
+  const ops =
+    '/OC /W BDC 0 0 0 RG 12 w 100 100 991 642 re S EMC ' +
+    '/OC /F BDC 0.9 0.1 0.1 rg 400 250 390 340 re f EMC';
   page.node.set(PDFName.of('Contents'), doc.context.register(doc.context.flateStream(ops)));
   return Buffer.from(await doc.save());
 }
