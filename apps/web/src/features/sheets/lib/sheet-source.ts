@@ -71,6 +71,8 @@ interface Plan {
  */
 export class SheetSource {
   private sheet: SheetInfo;
+  /** filedHiddenLayers(sheet), kept: asFiled runs on every paint of a pan. */
+  private filed: string[];
   private readonly events: SourceEvents;
   private need: SourceNeed | undefined;
   private lastZoom = 0;
@@ -99,6 +101,7 @@ export class SheetSource {
 
   constructor(sheet: SheetInfo, events: SourceEvents) {
     this.sheet = sheet;
+    this.filed = filedHiddenLayers(sheet);
     this.events = events;
     // A sheet being prepared may not know its pages yet, and the canvas cannot ask for a view
     // before it does: pdf.js opens the file at once and says (events.pages).
@@ -112,6 +115,7 @@ export class SheetSource {
       for (const [page, preview] of this.previews) if (preview === 'failed') this.previews.delete(page);
     }
     this.sheet = sheet;
+    this.filed = filedHiddenLayers(sheet);
     if (this.need) this.want(this.need);
   }
 
@@ -120,7 +124,7 @@ export class SheetSource {
    * rendered so; any other choice is drawn by pdf.js.
    */
   private asFiled(need: SourceNeed): boolean {
-    const filed = filedHiddenLayers(this.sheet);
+    const { filed } = this;
     return filed.length === need.hidden.length && filed.every((id) => need.hidden.includes(id));
   }
 
