@@ -1,0 +1,201 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MessagePage } from '@drp/domain';
+import { expectAccessible } from './support/accessibility';
+import { DEMO_PASSWORD, baseURL, launchBrowser, newPage, openSignedIn } from './support/browser';
+import {
+  CENSOR,
+  DESIGN,
+  SURVEY,
+  addBuilding,
+  apiSession,
+  call,
+  commitDocs,
+  createDraftProject,
+  listDocTree,
+  orgIdOf,
+  submitBuildings,
+  submitProject,
+  uploadDocFile,
+} from './support/project-api';
+import { choose } from './support/select';
+
+/**
+ * Bad actions and the project's notices (issue 19): the agency records a bad action against the
+ * design unit of an accepted application, the region's supervising authority confirms it, and the
+ * public portal's bulletin of criticism shows it; the agency's notices screen lists its acceptance
+ * notice with who read it.
+ */
+
+const tag = Date.now().toString(36).slice(-5);
+const PROJECT = `梅溪湖不良行为测试楼${tag}`;
+
+/**
+ * An application whose materials the agency has accepted, built through the API as the units do
+ * it. (acceptedDrawings also waits for the sheets through a normal reviewer, who now sees only the
+ * applications of their missions; no sheet is needed here.)
+ */
+async function acceptedApplication() {
+  const construct = await apiSession(baseURL(), 'construct_admin', DEMO_PASSWORD);
+  const project = await createDraftProject(construct, {
+    name: PROJECT,
+    design: [DESIGN],
+    survey: [SURVEY],
+    censor: CENSOR,
+  });
+  const org = {
+    design: await orgIdOf(construct, 'DESIGN', DESIGN),
+    survey: await orgIdOf(construct, 'SURVEY', SURVEY),
+    censor: await orgIdOf(construct, 'CENSOR', CENSOR),
+  };
+  const { id: buildingId } = await addBuilding(construct, project.id, {
+    name: '1#楼',
+    designOrgIds: [org.design],
+    surveyOrgIds: [org.survey],
+  });
+  await submitBuildings(construct, project.id, [buildingId]);
+  await submitProject(construct, project.id);
+  const design = { ...(await apiSession(baseURL(), 'design_admin', DEMO_PASSWORD)), orgId: org.design };
+  const survey = { ...(await apiSession(baseURL(), 'survey_admin', DEMO_PASSWORD)), orgId: org.survey };
+  await call(
+    design,
+    'POST',
+    `/api/checkDrawings/${org.design}/${project.id}/building/saveBuildingDesignInfos`,
+    {
+      buildingId,
+      items: [{ specialty: 'STRUCTURE', chiefDesigner: '陈明', engineerCertNo: 'S43-2026-018' }],
+    },
+  );
+  await call(
+    survey,
+    'POST',
+    `/api/checkDrawings/${org.survey}/${project.id}/building/saveBuildingSurveyInfo`,
+    {
+      buildingId,
+      siteCategory: 'II',
+      foundationType: 'PILE',
+      bearingStratum: '中风化泥质粉砂岩',
+      groundwaterDepth: 3.2,
+      liquefaction: 'NONE',
+      remark: null,
+    },
+  );
+  const [version] = await call<{ id: string }[]>(
+    design,
+    'GET',
+    `/api/checkDrawings/${org.design}/${project.id}/docRepositoryVersion/listAll`,
+  );
+  const versionId = version!.id;
+  const [designRoot] = await listDocTree(design, project.id, versionId, 'DESIGN');
+  await uploadDocFile(design, project.id, versionId, designRoot!.children[0]!.id, `结施-01${tag}.pdf`);
+  const [surveyRoot] = await listDocTree(survey, project.id, versionId, 'SURVEY');
+  await uploadDocFile(survey, project.id, versionId, surveyRoot!.id, `勘察报告${tag}.pdf`);
+  await commitDocs(design, project.id, versionId, 'DESIGN');
+  await commitDocs(survey, project.id, versionId, 'SURVEY');
+  await call(
+    construct,
+    'GET',
+    `/api/checkDrawings/${construct.orgId}/${project.id}/docRepositoryOrg/confirmApplyDoc?versionId=${versionId}&confirmWarnings=true`,
+  );
+  const agency = { ...(await apiSession(baseURL(), 'censor_admin', DEMO_PASSWORD)), orgId: org.censor };
+  await call(
+    agency,
+    'GET',
+    `/api/checkDrawings/${org.censor}/${project.id}/docRepositoryOrg/confirmApplyDoc?versionId=${versionId}`,
+  );
+  return { project, org };
+}
+
+describe('bad actions and the project’s notices in the browser', () => {
+  let browser: Browser;
+  let accepted: Awaited<ReturnType<typeof acceptedApplication>>;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    accepted = await acceptedApplication();
+  }, 180_000);
+
+  afterAll(() => browser?.close());
+
+  it('the agency records one, the region’s authority confirms it, the portal publishes it', async () => {
+    const { project, org } = accepted;
+    const reviewer = await newPage(browser);
+    const base = `/sys_audit/${org.censor}/${project.id}/badAction`;
+    await openSignedIn(reviewer, 'censor_director', { to: base });
+    await reviewer.getByTestId('bad-action-new').click();
+    await reviewer.waitForURL((url) => url.pathname === `${base}/new`);
+    await choose(reviewer, 'bad-action-key', '未加盖注册工程师印章');
+    await choose(reviewer, 'bad-action-unit', `${DESIGN}（设计单位）`);
+    await reviewer.getByTestId('bad-action-description').fill(`结施-01 未加盖注册结构工程师印章（${tag}）`);
+    await expectAccessible(reviewer, 'new bad action', { include: '[data-testid="bad-action-form"]' });
+    await reviewer.getByTestId('bad-action-submit').click();
+    await reviewer.waitForURL((url) => url.pathname.startsWith(`${base}/detail/`));
+    const detail = reviewer.getByTestId('bad-action-detail');
+    await expect
+      .poll(() => detail.getByTestId('bad-action-status').getAttribute('data-status'))
+      .toBe('RECORDED');
+    expect(await detail.textContent()).toContain(DESIGN);
+    await expectAccessible(reviewer, 'bad action detail', { include: '[data-testid="bad-action-card"]' });
+    await reviewer.context().close();
+
+    const authority = await newPage(browser);
+    await openSignedIn(authority, 'control_admin', {
+      to: `/sys_supervise/projects/${project.id}/badActions`,
+    });
+    const row = authority.getByTestId('bad-action-table').locator('tbody tr').filter({ hasText: DESIGN });
+    await expect.poll(() => row.count()).toBe(1);
+    await expectAccessible(authority, 'bad actions to confirm', {
+      include: '[data-testid="bad-action-list"]',
+    });
+    await row.getByTestId('bad-action-confirm').click();
+    await authority
+      .locator('.ant-popconfirm')
+      .getByRole('button', { name: /确\s*认/ })
+      .click();
+    await expect
+      .poll(() => row.getByTestId('bad-action-status').getAttribute('data-status'))
+      .toBe('CONFIRMED');
+    await authority.context().close();
+
+    const reader = await newPage(browser);
+    await reader.goto('/sys_out_sys/creditInformation/criticismList');
+    const entry = reader.getByTestId('credit-entry').filter({ hasText: PROJECT });
+    await expect.poll(() => entry.count()).toBe(1);
+    const text = await entry.textContent();
+    expect(text).toContain(DESIGN);
+    expect(text).toContain('未加盖注册工程师印章');
+    // Dated as the day in China.
+    expect(text).toContain(new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10));
+    await reader.context().close();
+  });
+
+  it('the notices screen lists the acceptance notice and who of its receivers read it', async () => {
+    const { project, org } = accepted;
+    const design = { ...(await apiSession(baseURL(), 'design_admin', DEMO_PASSWORD)), orgId: org.design };
+    const page = await call<MessagePage>(
+      design,
+      'GET',
+      `/api/message/messages?projectId=${project.id}&messageTypes=CENSOR_MATERIAL_ACCEPT`,
+    );
+    await call(design, 'PUT', `/api/message/messageReceivers/${page.items[0]!.id}/read`);
+
+    const agency = await newPage(browser);
+    await openSignedIn(agency, 'censor_director', {
+      to: `/sys_audit/${org.censor}/${project.id}/notifications`,
+    });
+    const link = agency.getByTestId('notice-link').and(agency.locator('[data-type=CENSOR_MATERIAL_ACCEPT]'));
+    await expect.poll(() => link.count()).toBe(1);
+    const row = agency.getByTestId('notice-table').locator('tbody tr').filter({ has: link });
+    const designReceiver = row.getByTestId('notice-receiver').filter({ hasText: DESIGN });
+    expect(await designReceiver.getAttribute('data-read')).toBe('true');
+    expect(await designReceiver.textContent()).toContain('阅读');
+    expect(await row.getByTestId('notice-receiver').filter({ hasText: '未读' }).count()).toBe(2);
+    await expectAccessible(agency, 'project notices', { include: '[data-testid="notice-list"]' });
+    // The keyboard reaches the notice and opens it.
+    await link.focus();
+    await agency.keyboard.press('Enter');
+    await agency.waitForURL((url) => url.pathname.includes('/notification/'));
+    await expect.poll(() => agency.getByTestId('notice-detail').textContent()).toContain(PROJECT);
+    await agency.context().close();
+  });
+});
