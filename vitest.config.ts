@@ -1,7 +1,24 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 const source = { conditions: ['source'] };
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+/**
+ * Server test files that never open a database (a ZIP writer, a file store, an XFDF parser): the
+ * PostgreSQL run would repeat them to no purpose, a minute of CI's time budget. A file counts as
+ * opening one when it builds a test app or reads the engine the run is for.
+ */
+function databaseFreeServerTests(): string[] {
+  const dir = 'apps/server/src';
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.test.ts'))
+    .map((file) => path.join(dir, file))
+    .filter(
+      (file) => !/createTestApp|test-app|DRP_TEST_DB|TEST_DATABASE_URL/.test(readFileSync(file, 'utf8')),
+    );
+}
 
 /**
  * One `vitest run` runs everything: pure domain tests, server tests through `inject` on PGlite
@@ -40,6 +57,7 @@ export default defineConfig({
               test: {
                 name: 'server-postgres',
                 include: ['apps/server/src/**/*.test.ts'],
+                exclude: databaseFreeServerTests(),
                 env: { DRP_TEST_DB: 'postgres' },
                 globalSetup: ['apps/server/src/test/global-setup.ts'],
                 isolate: false,
