@@ -194,6 +194,12 @@ describe('compare in the drawing viewer', () => {
     await page.waitForTimeout(500);
     const zoomedRight = await spacing(right);
     expect(Math.abs((await spacing(left)) - zoomedRight)).toBeLessThan(zoomedRight * 0.1);
+    // The toolbar's buttons zoom compare's view too, and its percentage follows.
+    const shownBefore = await page.getByTestId('sheet-zoom').textContent();
+    await page.getByTestId('sheet-zoom-out').click();
+    await expect.poll(() => spacing(right), { timeout: 10_000 }).toBeLessThan(zoomedRight * 0.9);
+    expect(await spacing(right)).toBeGreaterThan(0);
+    await expect.poll(() => page.getByTestId('sheet-zoom').textContent()).not.toBe(shownBefore);
     await expectAccessible(page, 'compare (side by side)', { include: '[data-testid="sheet-workspace"]' });
     await page.screenshot({ path: '/tmp/c2-compare-side.png' });
 

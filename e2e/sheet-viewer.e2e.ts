@@ -240,6 +240,62 @@ describe('the drawing viewer in the browser', () => {
     await page.context().close();
   });
 
+  it('a drag at 2× keeps the sheet drawn as a fresh paint of that view would', async () => {
+    const page = await newPage(browser);
+    await openSignedIn(page, 'censor_reviewer', { to: viewerPath('audit', org.censor, ids.second, true) });
+    await expect.poll(() => darkPixels(page), { timeout: 20_000 }).toBeGreaterThan(500);
+    await page.getByTestId('sheet-actual-size').click();
+    await page.getByTestId('sheet-zoom-in').click();
+    await page.getByTestId('sheet-zoom-in').click();
+    const canvas = page.getByTestId('sheet-canvas').locator('canvas');
+    // Snapshots of the canvas kept in the page (a frame's pixels are too many to send over).
+    const snapshot = (name: string) =>
+      canvas.evaluate((c: HTMLCanvasElement, key) => {
+        const { data } = c.getContext('2d')!.getImageData(0, 0, c.width, c.height);
+        const store = ((window as unknown as { shots?: Record<string, Uint8ClampedArray> }).shots ??= {});
+        const last = store[key];
+        store[key] = data;
+        return last !== undefined && last.length === data.length && last.every((v, i) => v === data[i]);
+      }, name);
+    // Settled: two snapshots in a row alike (no tile arrived between them).
+    const settled = async (name: string) => {
+      await snapshot(name);
+      for (;;) {
+        await page.waitForTimeout(300);
+        if (await snapshot(name)) return;
+      }
+    };
+    await settled('zoomed');
+    // A drag in whole pixels, up and left and back a little, the button held: what is shown is
+    // pieced from pixels kept from earlier frames and strips painted as they were uncovered.
+    const box = (await canvas.boundingBox())!;
+    const [x0, y0] = [box.x + box.width / 2, box.y + box.height / 2];
+    await page.mouse.move(x0, y0);
+    await page.mouse.down();
+    for (let i = 1; i <= 12; i++) await page.mouse.move(x0 - 23 * i, y0 - (i < 8 ? 17 * i : 17 * (14 - i)));
+    await settled('during');
+    // Let go: the same view painted afresh. Pixel for pixel alike, bar anti-aliasing at seams.
+    await page.mouse.up();
+    await settled('after');
+    const compared = await page.evaluate(() => {
+      const { during, after } = (window as unknown as { shots: Record<string, Uint8ClampedArray> }).shots;
+      let differing = 0;
+      let dark = 0;
+      for (let i = 0; i < after!.length; i += 4) {
+        const d =
+          Math.abs(after![i]! - during![i]!) +
+          Math.abs(after![i + 1]! - during![i + 1]!) +
+          Math.abs(after![i + 2]! - during![i + 2]!);
+        if (d > 60) differing++;
+        if (after![i]! + after![i + 1]! + after![i + 2]! < 200) dark++;
+      }
+      return { share: differing / (after!.length / 4), dark };
+    });
+    expect(compared.share).toBeLessThan(0.002);
+    expect(compared.dark).toBeGreaterThan(500);
+    await page.context().close();
+  });
+
   it('the designer opens the same file from the submit area, to read', async () => {
     const page = await newPage(browser);
     // The upload screen opens on the top folder; the drawings are in the one below (?folder=).

@@ -118,6 +118,15 @@ export function fitZoom(
   return fit === 'width' ? byWidth : Math.min(byWidth, byHeight);
 }
 
+/**
+ * A toolbar zoom for a view kept elsewhere (compare keeps its own): by a factor, to fit, or 1:1.
+ * `seq` tells a new press from the last one.
+ */
+export interface ZoomRequest {
+  seq: number;
+  to: { by: number } | 'page' | 'width' | 'actual';
+}
+
 /** 1:1 is the printed size: 96 CSS pixels per inch, 72 points per inch. */
 export const ACTUAL_SIZE_ZOOM = 96 / 72;
 export const ZOOM_MIN = 0.02;

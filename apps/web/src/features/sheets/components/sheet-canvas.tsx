@@ -20,6 +20,7 @@ import {
   type SheetOverlayProps,
   type SheetTransform,
   type SheetViewState,
+  type Point,
   type Viewport,
 } from '../sheet-view';
 
@@ -121,7 +122,9 @@ export const SheetCanvas = forwardRef<SheetCanvasHandle, SheetCanvasProps>(funct
   // The sources: this sheet, and the other one when comparing as an overlay.
   const [source, setSource] = useState<SheetSource>();
   const [compareSource, setCompareSource] = useState<SheetSource>();
-  const repaint = useRef<() => void>(() => {});
+  /** `moved`: only the view changed since the last paint, so a pan may keep what is painted. */
+  const repaint = useRef<(moved?: boolean) => void>(() => {});
+  const painted = useRef<Painted | undefined>(undefined);
   const frame = useRef(0);
   const requestPaint = useCallback(() => {
     if (frame.current) return;
@@ -214,25 +217,67 @@ export const SheetCanvas = forwardRef<SheetCanvasHandle, SheetCanvasProps>(funct
           hidden: compareFiled,
         };
     }
-    repaint.current = () => {
+    // What a pan may keep of the canvas: same page, zoom, rotation, size and layers, no compare.
+    const key =
+      need && !otherNeed
+        ? [fileId, view.page, view.zoom, view.rotation, width, height, dpr, need.hidden.join('\u0000')].join(
+            '|',
+          )
+        : undefined;
+    repaint.current = (moved = false) => {
       const ctx = canvas.getContext('2d');
       if (!ctx) return;
       ctx.setTransform(1, 0, 0, 1, 0, 0);
-      ctx.fillStyle = BACKDROP;
-      ctx.fillRect(0, 0, canvas.width, canvas.height);
-      if (!need) return;
+      if (!need) {
+        ctx.fillStyle = BACKDROP;
+        ctx.fillRect(0, 0, canvas.width, canvas.height);
+        painted.current = undefined;
+        return;
+      }
       let status = source.status(need);
-      if (otherNeed && compareSource) {
-        composeDifference(ctx, source, need, compareSource, otherNeed);
-        const other = compareSource.status(otherNeed);
-        status = { shown: status.shown && other.shown, sharp: status.sharp && other.sharp };
-      } else source.paint(ctx, need);
+      const kept =
+        moved && key !== undefined
+          ? shiftPainted(ctx, canvas, painted.current, key, need, view.rotation)
+          : undefined;
+      if (kept) painted.current = kept.painted;
+      if (kept && kept.strips.length > 0) {
+        // Only the strips the pan uncovered are painted, for the view the kept pixels show.
+        ctx.save();
+        ctx.beginPath();
+        for (const [x, y, w, h] of kept.strips) ctx.rect(x, y, w, h);
+        ctx.clip();
+        ctx.fillStyle = BACKDROP;
+        ctx.fillRect(0, 0, canvas.width, canvas.height);
+        source.paint(ctx, kept.need);
+        ctx.restore();
+      } else if (!kept) {
+        ctx.fillStyle = BACKDROP;
+        ctx.fillRect(0, 0, canvas.width, canvas.height);
+        if (otherNeed && compareSource) {
+          composeDifference(ctx, source, need, compareSource, otherNeed);
+          const other = compareSource.status(otherNeed);
+          status = { shown: status.shown && other.shown, sharp: status.sharp && other.sharp };
+        } else source.paint(ctx, need);
+        painted.current = key === undefined ? undefined : paintedAt(key, need);
+      }
       callbacks.current.onPaint?.(status, view);
     };
     if (need) source.want(need);
     if (otherNeed) compareSource?.want(otherNeed);
-    repaint.current();
-  }, [source, compareSource, compare, filed, compareFiled, page, transform, view, viewport, hiddenLayers]);
+    repaint.current(true);
+  }, [
+    source,
+    compareSource,
+    compare,
+    filed,
+    compareFiled,
+    page,
+    transform,
+    view,
+    viewport,
+    hiddenLayers,
+    fileId,
+  ]);
   useEffect(() => () => cancelAnimationFrame(frame.current), []);
 
   const transformRef = useRef(transform);
@@ -246,8 +291,12 @@ export const SheetCanvas = forwardRef<SheetCanvasHandle, SheetCanvasProps>(funct
     {
       change: (next) => callbacks.current.onViewChange(next),
       active: (on) => {
-        if (!on) setFrozen(undefined);
-        else if (transformRef.current)
+        if (!on) {
+          setFrozen(undefined);
+          // A kept canvas may lie up to half a device pixel off; the end of a gesture paints it true.
+          painted.current = undefined;
+          requestPaint();
+        } else if (transformRef.current)
           setFrozen({ transform: transformRef.current, overlay: callbacks.current.overlay });
       },
     },
@@ -306,6 +355,66 @@ export const SheetCanvas = forwardRef<SheetCanvasHandle, SheetCanvasProps>(funct
     </div>
   );
 });
+
+/**
+ * What the canvas shows, for the next frame of a pan: the view's `key` (page, zoom, rotation,
+ * size, layers), and where one page point lies on the canvas, in device pixels.
+ */
+interface Painted {
+  key: string;
+  point: Point;
+  at: Point;
+}
+
+function paintedAt(key: string, need: SourceNeed): Painted {
+  const point = need.transform.toPage([0, 0]);
+  const [x, y] = need.transform.toScreen(point);
+  return { key, point, at: [x * need.dpr, y * need.dpr] };
+}
+
+/**
+ * A pan moves what is painted by whole device pixels (the canvas copied onto itself, which keeps
+ * it sharp) and answers the uncovered strips, and the view the kept pixels show: within half a
+ * device pixel of `need`'s, so the strips join them seamlessly. Without a GPU this costs a copy
+ * and a sliver of tiles a frame, instead of every tile of the view. Undefined when nothing can be
+ * kept (another zoom or size, the first paint, or a jump past the screen).
+ */
+function shiftPainted(
+  ctx: CanvasRenderingContext2D,
+  canvas: HTMLCanvasElement,
+  last: Painted | undefined,
+  key: string,
+  need: SourceNeed,
+  viewRotation: SheetViewState['rotation'],
+): { strips: [number, number, number, number][]; need: SourceNeed; painted: Painted } | undefined {
+  if (!last || last.key !== key) return undefined;
+  const { transform, dpr, viewport, page } = need;
+  const [sx, sy] = transform.toScreen(last.point);
+  const exact: Point = [sx * dpr, sy * dpr];
+  const dx = Math.round(exact[0] - last.at[0]);
+  const dy = Math.round(exact[1] - last.at[1]);
+  const { width, height } = canvas;
+  if (Math.abs(dx) >= width / 2 || Math.abs(dy) >= height / 2) return undefined;
+  const at: Point = [last.at[0] + dx, last.at[1] + dy];
+  if (dx !== 0 || dy !== 0) ctx.drawImage(canvas, dx, dy);
+  const strips: [number, number, number, number][] = [];
+  if (dx > 0) strips.push([0, 0, dx, height]);
+  if (dx < 0) strips.push([width + dx, 0, -dx, height]);
+  if (dy > 0) strips.push([0, 0, width, dy]);
+  if (dy < 0) strips.push([0, height + dy, width, -dy]);
+  // The view whose screen is the exact one moved by the rounding, so the strips meet the kept pixels.
+  const ex = (at[0] - exact[0]) / dpr;
+  const ey = (at[1] - exact[1]) / dpr;
+  const center = transform.toPage([viewport.width / 2 - ex, viewport.height / 2 - ey]);
+  return {
+    strips,
+    need: {
+      ...need,
+      transform: sheetTransform(page, { zoom: transform.zoom, rotation: viewRotation, center }, viewport),
+    },
+    painted: { key, point: last.point, at },
+  };
+}
 
 /**
  * A PNG of the viewport as painted, with the overlay's SVG drawn over it when the browser lets

@@ -10,6 +10,7 @@ import { sheetQuery } from '../api/get-sheet';
 import { useSheetTree } from '../api/get-sheet-tree';
 import { useSheetVersions } from '../api/get-sheet-versions';
 import { useSheetFiles } from '../hooks/use-sheet-files';
+import type { ZoomRequest } from '../sheet-view';
 import type { SheetViewerTarget } from '../sheet-viewer-path';
 import { SheetCompare } from './sheet-compare';
 
@@ -61,6 +62,8 @@ export function SheetCompareView({
   state,
   onState,
   onExit,
+  zoomRequest,
+  onZoom,
 }: {
   target: ProjectTarget;
   at: SheetViewerTarget;
@@ -68,6 +71,9 @@ export function SheetCompareView({
   state: CompareState;
   onState: (next: CompareState) => void;
   onExit: () => void;
+  /** The toolbar's zoom buttons, for compare's own view. */
+  zoomRequest?: ZoomRequest;
+  onZoom?: (zoom: number) => void;
 }): ReactNode {
   const { t } = useTranslation();
   const versions = useSheetVersions(
@@ -228,6 +234,8 @@ export function SheetCompareView({
             leftPage={left.page}
             rightPage={right.page}
             mode={state.mode}
+            zoomRequest={zoomRequest}
+            onZoom={onZoom}
             labels={{
               left: t('sheets.compareOld', { name: left.sheet.name, page: left.page + 1 }),
               right: t('sheets.compareNew', { name: right.sheet.name, page: right.page + 1 }),

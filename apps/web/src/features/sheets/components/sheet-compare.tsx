@@ -1,8 +1,16 @@
-import { useCallback, useState, type CSSProperties, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import type { SheetInfo } from '@drp/domain';
 import { COMPARE_COLOURS } from '../lib/compare-compose';
 import type { SheetOpenError } from '../lib/pdfjs-document';
-import { fitZoom, type SheetViewState, type Viewport } from '../sheet-view';
+import {
+  ACTUAL_SIZE_ZOOM,
+  ZOOM_MAX,
+  ZOOM_MIN,
+  fitZoom,
+  type SheetViewState,
+  type Viewport,
+  type ZoomRequest,
+} from '../sheet-view';
 import { SheetCanvas } from './sheet-canvas';
 
 export interface SheetCompareProps {
@@ -14,6 +22,10 @@ export interface SheetCompareProps {
   labels: { left: string; right: string };
   /** Either file could not be opened by pdf.js. */
   onError?: (code: SheetOpenError) => void;
+  /** The toolbar's zoom buttons, applied to compare's own view. */
+  zoomRequest?: ZoomRequest;
+  /** The zoom shown, for the toolbar's percentage. */
+  onZoom?: (zoom: number) => void;
 }
 
 const rgb = (c: readonly number[]) => `rgb(${c.join(',')})`;
@@ -42,11 +54,13 @@ const swatch = (colour: readonly number[]): CSSProperties => ({
  * dark grey, with the legend. The view starts fitted to the left page.
  */
 export function SheetCompare(props: SheetCompareProps): ReactNode {
-  const { left, right, leftPage, rightPage, mode, labels, onError } = props;
+  const { left, right, leftPage, rightPage, mode, labels, onError, zoomRequest, onZoom } = props;
   const [view, setView] = useState<SheetViewState>();
   const page = left.pages[leftPage] ?? right.pages[rightPage];
+  const viewportRef = useRef<Viewport>(undefined);
   const fit = useCallback(
     (viewport: Viewport) => {
+      viewportRef.current = viewport;
       setView((old) => {
         if (old?.page === leftPage || !page) return old;
         return {
@@ -59,6 +73,28 @@ export function SheetCompare(props: SheetCompareProps): ReactNode {
     },
     [leftPage, page],
   );
+  // A press of the toolbar's zoom: the same steps as the single sheet's, around the centre.
+  const applied = useRef(zoomRequest?.seq);
+  useEffect(() => {
+    if (!zoomRequest || zoomRequest.seq === applied.current) return;
+    applied.current = zoomRequest.seq;
+    const { to } = zoomRequest;
+    setView((old) => {
+      if (!old || !page) return old;
+      const viewport = viewportRef.current;
+      if (to === 'actual') return { ...old, zoom: ACTUAL_SIZE_ZOOM };
+      if (to === 'page' || to === 'width') {
+        if (!viewport) return old;
+        return { ...old, zoom: fitZoom(page, 0, viewport, to), center: [page.width / 2, page.height / 2] };
+      }
+      return { ...old, zoom: Math.min(ZOOM_MAX, Math.max(ZOOM_MIN, old.zoom * to.by)) };
+    });
+  }, [zoomRequest, page]);
+  const zoomNow = view?.zoom;
+  useEffect(() => {
+    if (zoomNow !== undefined) onZoom?.(zoomNow);
+  }, [zoomNow, onZoom]);
+
   // Both canvases index pages of their own file: the right one shows its own page on the same view.
   const shown = view ?? { page: leftPage, rotation: 0 as const, zoom: 0.1, center: [0, 0] as const };
   const rightView = { ...shown, page: rightPage };

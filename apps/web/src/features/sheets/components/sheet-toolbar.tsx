@@ -77,6 +77,7 @@ export function SheetToolbar({
   hasPrev,
   hasNext,
   viewing,
+  zooming = viewing,
   fullScreen,
   downloadUrl,
   markupsShown,
@@ -89,6 +90,8 @@ export function SheetToolbar({
   hasNext: boolean;
   /** A sheet is painted: the tools that act on the view are usable. */
   viewing: boolean;
+  /** The zoom buttons are usable (also in compare, which keeps a view of its own). */
+  zooming?: boolean;
   fullScreen: boolean;
   downloadUrl: string | undefined;
   markupsShown: boolean;
@@ -126,7 +129,7 @@ export function SheetToolbar({
         label={t('sheets.zoomOut')}
         icon={<ZoomOutOutlined />}
         onClick={actions.zoomOut}
-        disabled={!viewing}
+        disabled={!zooming}
         testId="sheet-zoom-out"
       />
       <output
@@ -141,28 +144,28 @@ export function SheetToolbar({
         label={t('sheets.zoomIn')}
         icon={<ZoomInOutlined />}
         onClick={actions.zoomIn}
-        disabled={!viewing}
+        disabled={!zooming}
         testId="sheet-zoom-in"
       />
       <Tool
         label={t('sheets.fitWidth')}
         icon={<ExpandOutlined />}
         onClick={actions.fitWidth}
-        disabled={!viewing}
+        disabled={!zooming}
         testId="sheet-fit-width"
       />
       <Tool
         label={t('sheets.fitPage')}
         icon={<CompressOutlined />}
         onClick={actions.fitPage}
-        disabled={!viewing}
+        disabled={!zooming}
         testId="sheet-fit-page"
       />
       <Tooltip title={t('sheets.actualSize')}>
         <Button
           type="text"
           onClick={actions.actualSize}
-          disabled={!viewing}
+          disabled={!zooming}
           aria-label={t('sheets.actualSize')}
           data-testid="sheet-actual-size"
         >

@@ -23,6 +23,7 @@ import {
   type SheetOverlayProps,
   type SheetViewState,
   type Viewport,
+  type ZoomRequest,
 } from '../sheet-view';
 import { SheetCanvas, type SheetCanvasHandle } from './sheet-canvas';
 import { SheetCompareView, readCompareLink, writeCompareLink, type CompareState } from './sheet-compare-view';
@@ -229,6 +230,8 @@ function SheetFileView({
     last: (location.state as OpenState | null)?.page === 'last',
   }));
   // Compare mode (this file the new side), restored from the address like the view.
+  const [compareZoom, setCompareZoom] = useState<ZoomRequest>();
+  const [compareZoomShown, setCompareZoomShown] = useState<number>();
   const [compare, setCompare] = useState<CompareState | null>(() =>
     readCompareLink(new URLSearchParams(location.search), opening.link.page ?? 0),
   );
@@ -360,11 +363,15 @@ function SheetFileView({
     goTo(found.page, [(l + r) / 2, (b + top) / 2]);
   };
 
+  // Compare keeps its own view: the zoom buttons go to it while it is open.
+  const toCompare = (to: ZoomRequest['to']) => setCompareZoom((last) => ({ seq: (last?.seq ?? 0) + 1, to }));
   const zoomBy = (factor: number) => {
+    if (compare) return toCompare({ by: factor });
     setView((v) => v && { ...v, zoom: clampZoom(v.zoom * factor) });
     setFitMode(null);
   };
   const fit = (how: 'page' | 'width') => {
+    if (compare) return toCompare(how);
     if (!page || !viewport) return;
     setView((v) => v && fitted(page, v.rotation, viewport, how));
     setFitMode(how);
@@ -377,6 +384,7 @@ function SheetFileView({
     fitWidth: () => fit('width'),
     fitPage: () => fit('page'),
     actualSize: () => {
+      if (compare) return toCompare('actual');
       setView((v) => v && { ...v, zoom: ACTUAL_SIZE_ZOOM });
       setFitMode(null);
     },
@@ -474,11 +482,12 @@ function SheetFileView({
       <main className="sheet-main">
         <SheetToolbar
           actions={actions}
-          // Compare keeps a view of its own: the sheet's zoom is not what is on screen.
-          zoom={compare ? undefined : view?.zoom}
+          // Compare keeps a view of its own: its zoom is what is on screen.
+          zoom={compare ? compareZoomShown : view?.zoom}
           hasPrev={hasPrev}
           hasNext={hasNext}
           viewing={view !== null && !failure && !compare}
+          zooming={view !== null && !failure}
           fullScreen={fullScreen}
           downloadUrl={downloadUrl}
           markupsShown={markupsShown}
@@ -500,6 +509,8 @@ function SheetFileView({
               state={compare}
               onState={setCompare}
               onExit={() => setCompare(null)}
+              zoomRequest={compareZoom}
+              onZoom={setCompareZoomShown}
             />
           ) : failure ? (
             <SheetErrorView message={failure.text} code={failure.code} downloadUrl={downloadUrl} />
