@@ -69,6 +69,19 @@ describe('clause library', () => {
     // The back link sat where the add button now is: measure the button at rest, not hovered.
     await page.mouse.move(0, 0);
     await expectAccessible(page, 'the standards of the clause library');
+
+    // The clause picker, by keyboard: words find the seeded general code's clause, 强条 marked.
+    await page.getByRole('combobox', { name: '查找条文' }).focus();
+    await page.keyboard.type('耐久性');
+    const option = page.locator('.ant-select-item-option', { hasText: 'GB 55001-2021 第2.1.1条' });
+    await expect.poll(() => option.count()).toBe(1);
+    // The first page before the words were searched is shown until the answer comes: wait for it.
+    const shown = page.locator('.ant-select-item-option-active');
+    await expect.poll(() => shown.textContent()).toContain('GB 55001-2021 第2.1.1条');
+    expect(await shown.textContent()).toContain('强条');
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname !== '/sys_admin/standards');
+    await expect.poll(() => page.getByRole('heading', { level: 1, name: /GB 55001-2021/ }).count()).toBe(1);
     await page.context().close();
   });
 });

@@ -174,6 +174,17 @@ describe('clause library', () => {
     expect(after.items.map((c) => [c.number, c.version, c.text])).toEqual([['2.0.1', 1, '原文']]);
   });
 
+  it('refuses a file over the size limit before reading it', async () => {
+    const standard = await addStandard('GB 55096-2024');
+    const row = `1.0.1,${'很长的标题'.repeat(20)},Long,STRUCTURE,true,\n`;
+    const res = await importCsv(
+      standard.id,
+      `${HEADER}\n${row.repeat(Math.ceil((2.5 * 1024 * 1024) / row.length))}`,
+    );
+    expect(res.statusCode).toBe(413);
+    expect((await clausesOf(standard.id)).items).toEqual([]);
+  });
+
   it('keeps a withdrawn standard readable but refuses its clauses for new opinions', async () => {
     const standard = await addStandard('GB 55097-2024');
     const replacement = await addStandard('GB 55097-2025');

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import {
   App,
   Button,
@@ -28,6 +28,7 @@ import { currentLocale } from '../../../config/i18n';
 import { ApiError } from '../../../lib/http';
 import { useStandards } from '../api/get-standards';
 import { useCreateStandard, useUpdateStandard } from '../api/save-standard';
+import { ClausePicker } from './clause-picker';
 import '../clauses-texts';
 
 const day = (value: Dayjs | null | undefined) => (value ? value.format('YYYY-MM-DD') : null);
@@ -47,6 +48,7 @@ export function StandardList({ detailPath }: { detailPath: (id: string) => strin
   const { message } = App.useApp();
   const locale = currentLocale();
   const standards = useStandards();
+  const navigate = useNavigate();
   const create = useCreateStandard();
   const update = useUpdateStandard();
   const [adding, setAdding] = useState(false);
@@ -112,6 +114,14 @@ export function StandardList({ detailPath }: { detailPath: (id: string) => strin
       }
     >
       {standards.error && <Typography.Text type="danger">{standards.error.message}</Typography.Text>}
+      {/* Finding a clause opens its standard, where its versions are. */}
+      <ClausePicker
+        aria-label={t('clauses.find')}
+        style={{ maxWidth: 640, marginBottom: 16 }}
+        onChange={(_, clause) => {
+          if (clause) void navigate(detailPath(clause.standardId));
+        }}
+      />
       <Table<Standard>
         rowKey="id"
         size="middle"
