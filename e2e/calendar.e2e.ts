@@ -1,5 +1,7 @@
 import type { Browser } from 'playwright-core';
+import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { acceptedDrawings } from './support/accepted-drawings';
 import { expectAccessible } from './support/accessibility';
 import { launchBrowser, newPage, openSignedIn } from './support/browser';
 
@@ -53,4 +55,27 @@ describe('working-day calendar', () => {
     await expectAccessible(page, 'calendar with 2027 entered');
     await page.context().close();
   });
+
+  it("the agency sees an accepted application's review clock beside its drawings", async () => {
+    const doc = await PDFDocument.create();
+    doc.addPage([1191, 842]);
+    const pdf = Buffer.from(await doc.save());
+    const accepted = await acceptedDrawings({
+      name: `审查时限展示项目${Date.now() % 100000}`,
+      building: '1号楼',
+      drawings: [{ name: '建施-01.pdf', bytes: pdf }],
+      survey: { name: '勘察报告.pdf', bytes: pdf },
+    });
+    const page = await newPage(browser);
+    await openSignedIn(page, 'censor_admin', {
+      to: `/sys_audit/${accepted.org.censor}/${accepted.project.id}/workingDrawingList`,
+    });
+    const card = page.locator('.ant-card').filter({ hasText: '审查时限' });
+    await expect.poll(() => card.count()).toBe(1);
+    // Accepted today: the day of acceptance does not count.
+    await expect.poll(() => card.textContent()).toMatch(/施工图审查.*已用 0 \/ 1[05] 个工作日/);
+    expect(await card.textContent()).toContain('勘察文件审查');
+    await expectAccessible(page, 'review clock card', { include: '.ant-card' });
+    await page.context().close();
+  }, 180_000);
 });

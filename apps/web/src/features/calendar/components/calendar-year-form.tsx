@@ -150,13 +150,17 @@ export function CalendarYearForm(props: {
         <table style={{ borderCollapse: 'collapse', width: '100%' }}>
           <thead>
             <tr>
-              {[t('calendar.from'), t('calendar.to'), t('calendar.kind'), t('calendar.rangeName'), t('calendar.actions')].map(
-                (h, i) => (
-                  <th key={i} scope="col" style={{ textAlign: 'left', fontWeight: 500, padding: 4 }}>
-                    {h}
-                  </th>
-                ),
-              )}
+              {[
+                t('calendar.from'),
+                t('calendar.to'),
+                t('calendar.kind'),
+                t('calendar.rangeName'),
+                t('calendar.actions'),
+              ].map((h, i) => (
+                <th key={i} scope="col" style={{ textAlign: 'left', fontWeight: 500, padding: 4 }}>
+                  {h}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>

@@ -1,4 +1,4 @@
-import { Alert, Card, Descriptions, Space, Tag, Typography } from 'antd';
+import { Alert, Card, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import {
@@ -18,12 +18,12 @@ import '../calendar-texts';
 export function ReviewClockBadge({ clock }: { clock: ReviewClockTrack }) {
   const { t } = useTranslation();
   if (!clock.startedOn) return <Tag>{t('calendar.clock.notStarted')}</Tag>;
-  if (clock.overdue) return <Tag color="error">{t('calendar.clock.overdue')}</Tag>;
+  if (clock.overdue) return <Tag color="red">{t('calendar.clock.overdue')}</Tag>;
   if (clock.stopped) return <Tag>{t('calendar.clock.stopped')}</Tag>;
-  if (clock.paused) return <Tag color="warning">{t('calendar.clock.paused')}</Tag>;
+  if (clock.paused) return <Tag color="gold">{t('calendar.clock.paused')}</Tag>;
   if (clock.unenteredYear !== null)
-    return <Tag color="warning">{t('calendar.clock.unentered', { year: clock.unenteredYear })}</Tag>;
-  return <Tag color="processing">{t('calendar.clock.left', { left: clock.left })}</Tag>;
+    return <Tag color="gold">{t('calendar.clock.unentered', { year: clock.unenteredYear })}</Tag>;
+  return <Tag color="blue">{t('calendar.clock.left', { left: clock.left })}</Tag>;
 }
 
 function basisText(clock: ReviewClockTrack, t: TFunction) {
@@ -72,15 +72,16 @@ export function ReviewClockCard({ target }: { target: ProjectTarget }) {
   const tracks = [data.design, ...(data.survey ? [data.survey] : [])];
   return (
     <Card size="small" title={<h2 style={{ font: 'inherit', margin: 0 }}>{t('calendar.clock.title')}</h2>}>
-      <Descriptions
-        column={1}
-        size="small"
-        items={tracks.map((clock) => ({
-          key: clock.track,
-          label: REVIEW_TRACKS[clock.track][locale],
-          children: <TrackItems clock={clock} />,
-        }))}
-      />
+      <dl style={{ margin: 0 }}>
+        {tracks.map((clock) => (
+          <div key={clock.track} style={{ marginBottom: 8 }}>
+            <dt style={{ fontWeight: 600 }}>{REVIEW_TRACKS[clock.track][locale]}</dt>
+            <dd style={{ margin: '4px 0 0' }}>
+              <TrackItems clock={clock} />
+            </dd>
+          </div>
+        ))}
+      </dl>
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
         {t('calendar.clock.rule')}
       </Typography.Text>
