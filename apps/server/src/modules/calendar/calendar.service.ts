@@ -114,11 +114,11 @@ interface ChineseDays {
   workdays: Record<string, string>;
 }
 
-export const CHINESE_DAYS_VERSION = '1.5.7';
-
-/** The years the chinese-days package publishes, as calendar years. */
+/** The years the chinese-days package publishes, as calendar years, its version in their source. */
 export function publishedCalendarYears(): { year: number; source: string; days: CalendarDay[] }[] {
-  const data = createRequire(import.meta.url)('chinese-days/dist/chinese-days.json') as ChineseDays;
+  const require = createRequire(import.meta.url);
+  const data = require('chinese-days/dist/chinese-days.json') as ChineseDays;
+  const { version } = require('chinese-days/package.json') as { version: string };
   const byYear = new Map<number, CalendarDay[]>();
   const add = (entries: Record<string, string>, kind: CalendarDayKind) => {
     for (const [date, label] of Object.entries(entries)) {
@@ -132,7 +132,7 @@ export function publishedCalendarYears(): { year: number; source: string; days: 
   return [...byYear]
     .map(([year, days]) => ({
       year,
-      source: `国务院办公厅关于${year}年部分节假日安排的通知（chinese-days ${CHINESE_DAYS_VERSION}）`,
+      source: `国务院办公厅关于${year}年部分节假日安排的通知（chinese-days ${version}）`,
       days: days.sort((a, b) => (a.date < b.date ? -1 : 1)),
     }))
     .filter((y) => calendarYearProblems(y.year, y.days).length === 0)
