@@ -61,7 +61,8 @@ describe('review missions: assign, submit, return, resubmit, accept', () => {
     await choose(director, 'mission-reviewer', '吴芳');
     await choose(director, 'mission-checker', '孙立');
     await director.getByTestId('mission-deadline').fill('2026-12-20');
-    await expectAccessible(director, 'a mission cell being assigned');
+    // The dialog only: the page behind it is dimmed by the mask while it is open.
+    await expectAccessible(director, 'a mission cell being assigned', { include: '.ant-modal' });
     await director
       .getByRole('dialog')
       .getByRole('button', { name: /确\s*定/ })
@@ -69,7 +70,11 @@ describe('review missions: assign, submit, return, resubmit, accept', () => {
     await director.getByTestId('mission-save').click();
     await expect.poll(() => cell.getByTestId('mission-status').getAttribute('data-status')).toBe('ASSIGNED');
     expect(await cell.textContent()).toContain('吴芳');
-    await expectAccessible(director, 'the missions grid');
+    // Read again, without the saved notice over the page's header.
+    await director.reload();
+    await expect.poll(() => cell.getByTestId('mission-status').getAttribute('data-status')).toBe('ASSIGNED');
+    // The screen's own part (the project header's status tags are the layout's).
+    await expectAccessible(director, 'the missions grid', { include: '[data-testid="mission-grid-card"]' });
 
     // The reviewer finds it on their landing, oldest due first, and opens it.
     const reviewer = await newPage(browser);
@@ -78,11 +83,13 @@ describe('review missions: assign, submit, return, resubmit, accept', () => {
       .getByTestId('my-missions')
       .getByRole('link', { name: new RegExp(`${PROJECT}.*${BUILDING}`) });
     await expect.poll(() => line.count()).toBeGreaterThan(0);
-    await expectAccessible(reviewer, "the reviewer's landing");
+    await expectAccessible(reviewer, "the reviewer's missions", {
+      include: '[data-testid="workbench-my-missions"]',
+    });
     await line.first().click();
     await expect.poll(() => missionStatus(reviewer).getAttribute('data-status')).toBe('ASSIGNED');
     const missionPath = new URL(reviewer.url()).pathname;
-    await expectAccessible(reviewer, 'the mission');
+    await expectAccessible(reviewer, 'the mission', { include: '[data-testid="mission-detail"]' });
     await reviewer.getByTestId('mission-submit').click();
     await expect.poll(() => missionStatus(reviewer).getAttribute('data-status')).toBe('SUBMITTED');
     expect(await reviewer.getByTestId('mission-submit').count()).toBe(0);
@@ -91,7 +98,9 @@ describe('review missions: assign, submit, return, resubmit, accept', () => {
     await director.goto(`${baseURL()}/sys_audit`);
     const waiting = director.getByTestId('board-waiting').getByRole('link', { name: new RegExp(BUILDING) });
     await expect.poll(() => waiting.count()).toBeGreaterThan(0);
-    await expectAccessible(director, "the director's landing");
+    await expectAccessible(director, "the director's board", {
+      include: '[data-testid="workbench-mission-board"]',
+    });
     await director.goto(`${baseURL()}${missionPath}`);
     await director.getByTestId('mission-return').click();
     await director.getByTestId('mission-return-reason-input').fill(REASON);

@@ -79,7 +79,7 @@ export function MissionDetail({
 
   return (
     <Card
-      title={t('missions.detailTitle')}
+      title={<h1 style={{ font: 'inherit', margin: 0 }}>{t('missions.detailTitle')}</h1>}
       extra={<Link to={gridPath}>{t('missions.backToGrid')}</Link>}
       data-testid="mission-detail"
     >
@@ -162,7 +162,7 @@ export function MissionDetail({
               key: 'by',
               render: (_: unknown, h: MissionHistoryEntry) => h.by?.name ?? '',
             },
-            { title: '', key: 'what', render: (_: unknown, h: MissionHistoryEntry) => describe(h) },
+            { title: t('missions.what'), key: 'what', render: (_: unknown, h: MissionHistoryEntry) => describe(h) },
           ]}
           data-testid="mission-history"
         />

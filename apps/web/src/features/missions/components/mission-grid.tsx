@@ -175,9 +175,10 @@ export function MissionGrid({ target, missionPath }: Props) {
 
   return (
     <Card
+      data-testid="mission-grid-card"
       title={
         <Space>
-          {t('missions.gridTitle')}
+          <h1 style={{ font: 'inherit', margin: 0 }}>{t('missions.gridTitle')}</h1>
           {g.round && (
             <Typography.Text type="secondary">
               {t('missions.round', { number: g.round.number })}

@@ -60,9 +60,9 @@ export function MissionBoardPanel({ orgId }: { orgId: string }) {
       {b.unassigned > 0 && (
         <Alert type="info" showIcon title={t('missions.boardUnassigned', { n: b.unassigned })} />
       )}
-      <Typography.Title level={5}>{t('missions.boardWaiting')}</Typography.Title>
+      <Typography.Title level={4}>{t('missions.boardWaiting')}</Typography.Title>
       <MissionLines items={b.waitingCheck} orgId={orgId} testId="board-waiting" />
-      <Typography.Title level={5}>{t('missions.boardOverdue')}</Typography.Title>
+      <Typography.Title level={4}>{t('missions.boardOverdue')}</Typography.Title>
       <MissionLines items={b.overdue} orgId={orgId} testId="board-overdue" />
     </Space>
   );
