@@ -24,7 +24,8 @@ const MODULE_DEPENDENCIES = {
   platform: [],
   portal: ['audit'],
   auth: ['audit'],
-  messages: ['auth'],
+  // project-access: the project's notices (issue 19) open the application like every project read.
+  messages: ['auth', 'project-access'],
   accounts: ['audit', 'auth'],
   members: ['audit', 'auth', 'messages'],
   orgs: ['audit', 'auth', 'members'],
@@ -33,13 +34,30 @@ const MODULE_DEPENDENCIES = {
   projects: ['audit', 'dictionaries', 'messages', 'project-access'],
   'project-docs': ['audit', 'project-access', 'projects'],
   'survey-infos': ['audit', 'project-access', 'projects'],
-  'doc-repository': ['audit', 'messages', 'project-access', 'projects'],
+  // Working-day calendar (issue 19): the review clock opens the application to read it.
+  calendar: ['audit', 'project-access'],
+  // calendar: acceptance starts the review clock and a return pauses it (issue 19).
+  'doc-repository': ['audit', 'messages', 'project-access', 'projects', 'calendar'],
   buildings: ['audit', 'dictionaries', 'messages', 'project-access', 'projects'],
   'project-alters': ['audit', 'buildings', 'project-access', 'projects'],
   // The drawing viewer (issue 18): sheets are prepared from the repository's files; markups sit on
   // the sheets (their page boxes, their live channel).
   sheets: ['audit', 'jobs', 'project-access', 'projects', 'doc-repository'],
   markups: ['audit', 'project-access', 'projects', 'doc-repository', 'sheets'],
+  // Bad actions (issue 19): evidence on the repository's sheets, bytes judged as attachments are,
+  // published as a portal credit entry, the unit told.
+  // Review missions (issue 19): assigned inside an application, the reviewer told.
+  missions: ['audit', 'messages', 'dictionaries', 'project-access', 'calendar'],
+  'bad-actions': [
+    'audit',
+    'messages',
+    'project-access',
+    'projects',
+    'doc-repository',
+    'sheets',
+    'project-docs',
+    'portal',
+  ],
 };
 const DEFAULT_MODULE_DEPENDENCIES = ['audit', 'messages', 'dictionaries'];
 

@@ -40,6 +40,16 @@ import { docTusRoutes } from './modules/doc-repository/doc-tus.routes.js';
 import { docHandoverRoutes } from './modules/doc-repository/doc-handover.routes.js';
 import { docUploadSweeper } from './modules/doc-repository/doc-upload-sweeper.js';
 import { markupsRoutes } from './modules/markups/markups.routes.js';
+// Review missions (issue 19)
+import { missionsRoutes } from './modules/missions/missions.routes.js';
+// bad actions and the project's notices (issue 19)
+import { badActionsRoutes } from './modules/bad-actions/bad-actions.routes.js';
+import { projectNoticesRoutes } from './modules/messages/project-notices.routes.js';
+// Clause library (issue 19)
+import { clausesRoutes } from './modules/clauses/clauses.routes.js';
+// Working-day calendar and review clock (issue 19)
+import { calendarRoutes } from './modules/calendar/calendar.routes.js';
+import { seedWorkCalendar } from './modules/calendar/calendar.service.js';
 import { jobWorker } from './modules/jobs/job-worker.js';
 import { sheetJobHandler } from './modules/sheets/sheet-preparation.js';
 import { sheetPyramidJobHandler } from './modules/sheets/sheet-pyramid.js';
@@ -182,6 +192,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(docTusRoutes);
   await app.register(docHandoverRoutes);
   await app.register(markupsRoutes);
+  // Review missions (issue 19)
+  await app.register(missionsRoutes);
+  // Clause library (issue 19)
+  await app.register(clausesRoutes);
+  // Working-day calendar and review clock (issue 19): the published years are seeded at every start.
+  await seedWorkCalendar(options.db, app.ctx.clock());
+  await app.register(calendarRoutes);
   await app.register(docUploadSweeper);
   // Work queued in the database (each PDF's sheet preparation), run by whichever process is free.
   await app.register(jobWorker, {
@@ -195,6 +212,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(portalArticlesRoutes);
   await app.register(portalFilesRoutes);
   await app.register(portalSiteRoutes);
+  // bad actions (after the portal: confirming clears its kept answers) and the project's notices
+  await app.register(badActionsRoutes);
+  await app.register(projectNoticesRoutes);
 
   await app.register(webPlugin, { webDist: config.webDist });
   return app;

@@ -29,12 +29,24 @@ export * from './dictionaries/dictionary-contracts.js';
 export * from './buildings/building-contracts.js';
 export * from './buildings/building-plausibility.js';
 export * from './missions/mission-contracts.js';
+// Review missions (issue 19): the pure assignment proposal.
+export * from './missions/propose-assignments.js';
 export * from './survey-infos/survey-info-contracts.js';
 export * from './project-alters/project-alter-contracts.js';
 export * from './project-docs/project-doc-contracts.js';
 export * from './doc-repository/doc-repository-contracts.js';
 export * from './sheets/sheet-contracts.js';
 export * from './markups/markup-contracts.js';
+// Clause library (issue 19)
+export * from './clauses/clause-contracts.js';
+export * from './clauses/clause-csv.js';
+// bad actions and the project's notices (issue 19)
+export * from './bad-actions/bad-action-contracts.js';
+export * from './messages/project-notice-contracts.js';
+// Working-day calendar and review clock (issue 19)
+export * from './calendar/calendar-contracts.js';
+export * from './calendar/working-days.js';
+export * from './calendar/review-clock.js';
 export * from './project-access/project-part.js';
 export * from './project-access/project-policy.js';
 export * from './project-access/project-lifecycle.js';

@@ -1,4 +1,6 @@
 import {
+  BAD_ACTION_STATUS_KEYS,
+  MISSION_STATUS_KEYS,
   AREAS,
   BUILDING_STATUS_KEYS,
   DOC_CATEGORY_KEYS,
@@ -210,6 +212,12 @@ export const POLICY_STATES: Partial<Record<PolicySubject, unknown[]>> = {
     status,
   })),
   alterStart: bools.map((passed) => ({ passed })),
+  // bad actions (issue 19)
+  badAction: BAD_ACTION_STATUS_KEYS.map((status) => ({ status })),
+  // review missions (issue 19)
+  mission: MISSION_STATUS_KEYS.flatMap((status) =>
+    bools.flatMap((reviewer) => bools.map((checker) => ({ status, reviewer, checker }))),
+  ),
 };
 
 export interface ProjectRuleDoc extends Bilingual {

@@ -629,6 +629,34 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
     call: { params: { kind: 'stage' } },
     expected: signedIn(200),
   },
+  // Clause library (issue 19): lookups for every signed-in caller, maintenance for the system admin
+  'GET /api/checkDrawings/cdDictionary/mandatoryTerm': { call: {}, expected: signedIn(200) },
+  'GET /api/checkDrawings/clauses/search': { call: {}, expected: signedIn(200) },
+  'GET /api/checkDrawings/clauses/versions/:id': {
+    call: { params: { id: NO_SUCH_APPLICATION } },
+    expected: signedIn(404),
+    note: 'A random version id: 404 for everyone signed in.',
+  },
+  'GET /api/admin/standards': { call: {}, expected: systemAdminOnly(200) },
+  'POST /api/admin/standards': {
+    call: { body: {} },
+    expected: systemAdminOnly(400),
+    note: 'Empty standard: fails validation, nothing is added.',
+  },
+  'PUT /api/admin/standards/:id': {
+    call: { params: { id: NO_SUCH_APPLICATION }, body: {} },
+    expected: systemAdminOnly(400),
+    note: 'Empty change: fails validation, nothing changes.',
+  },
+  'GET /api/admin/standards/:id/clauses': {
+    call: { params: { id: NO_SUCH_APPLICATION } },
+    expected: systemAdminOnly(404),
+  },
+  'POST /api/admin/standards/:id/clauses/import': {
+    call: { params: { id: NO_SUCH_APPLICATION }, body: {} },
+    expected: systemAdminOnly(400),
+    note: 'A JSON object where the CSV text is expected: fails validation, nothing is imported.',
+  },
   // Buildings: acting for the caller's own organisation on a malformed or unknown project
   [`GET ${B}/getBuildings`]: {
     call: { params: ownMalformedProject },
@@ -959,6 +987,125 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
     call: { params: ownProject, query: { fileId: 'x' }, body: {} },
     expected: agency(400),
     note: 'A malformed file id and a JSON body where XFDF text belongs: nothing is imported.',
+  },
+  // Working-day calendar (issue 19): the system admin's; the review clock every party reads
+  'GET /api/admin/calendar/years': { call: {}, expected: systemAdminOnly(200) },
+  'GET /api/admin/calendar/years/:year': {
+    call: { params: { year: '2025' } },
+    expected: systemAdminOnly(200),
+  },
+  'PUT /api/admin/calendar/years/:year': {
+    call: { params: { year: '2027' }, body: {} },
+    expected: systemAdminOnly(400),
+    note: 'No notice in the body: nothing is entered.',
+  },
+  'GET /api/checkDrawings/:orgId/:projectId/reviewClock': {
+    call: { params: ownProject },
+    expected: readers(404),
+    note: 'A project that does not exist.',
+  },
+  // Review missions (issue 19): the agency's members, on a project that does not exist; the
+  // workbench lists are the acting agency's (the board is its directors' and admins')
+  'GET /api/checkDrawings/missions/mine': {
+    call: {},
+    expected: statuses({ anonymous: 401, default: 403, censorAdmin: 200, censorMember: 200 }),
+  },
+  'GET /api/checkDrawings/missions/board': {
+    call: {},
+    expected: statuses({ anonymous: 401, default: 403, censorAdmin: 200 }),
+    note: 'A normal reviewer has no board: 403.',
+  },
+  'GET /api/checkDrawings/:orgId/:projectId/missions': {
+    call: { params: ownProject },
+    expected: agency(404),
+    note: 'No such application: nothing is read.',
+  },
+  'GET /api/checkDrawings/:orgId/:projectId/missions/proposal': {
+    call: { params: ownProject },
+    expected: agency(404),
+    note: 'No such application: nothing is proposed.',
+  },
+  'PUT /api/checkDrawings/:orgId/:projectId/missions': {
+    call: { params: ownProject, body: {} },
+    expected: agency(400),
+    note: 'An empty body: nothing is assigned.',
+  },
+  'GET /api/checkDrawings/:orgId/:projectId/missions/:missionId': {
+    call: { params: { ...ownProject, missionId: 'x' } },
+    expected: agency(404),
+    note: 'A malformed mission id: nothing is read.',
+  },
+  'POST /api/checkDrawings/:orgId/:projectId/missions/:missionId/submit': {
+    call: { params: { ...ownProject, missionId: 'x' } },
+    expected: agency(404),
+    note: 'A malformed mission id: nothing changes.',
+  },
+  'POST /api/checkDrawings/:orgId/:projectId/missions/:missionId/accept': {
+    call: { params: { ...ownProject, missionId: 'x' } },
+    expected: agency(404),
+    note: 'A malformed mission id: nothing changes.',
+  },
+  'POST /api/checkDrawings/:orgId/:projectId/missions/:missionId/return': {
+    call: { params: { ...ownProject, missionId: 'x' }, body: {} },
+    expected: agency(404),
+    note: 'A malformed mission id: nothing changes.',
+  },
+  // Bad actions (issue 19): the agency and the region's authority read, on a project that does not exist
+  'GET /api/checkDrawings/:orgId/:projectId/badAction': {
+    call: { params: ownProject },
+    expected: ownOrgAreas(404, 'censorAdmin', 'censorMember', 'controlAdmin', 'controlMember'),
+    note: 'No such application: nothing is listed.',
+  },
+  'GET /api/checkDrawings/:orgId/:projectId/badAction/subjects': {
+    call: { params: ownProject },
+    expected: agency(404),
+    note: 'No such application: no unit is listed.',
+  },
+  'GET /api/checkDrawings/:orgId/:projectId/badAction/:id': {
+    call: { params: { ...ownProject, id: 'x' } },
+    expected: ownOrgAreas(404, 'censorAdmin', 'censorMember', 'controlAdmin', 'controlMember'),
+    note: 'A malformed id: nothing is read.',
+  },
+  'POST /api/checkDrawings/:orgId/:projectId/badAction': {
+    call: { params: ownProject, body: {} },
+    expected: agency(400),
+    note: 'An empty body: nothing is recorded.',
+  },
+  'POST /api/checkDrawings/:orgId/:projectId/badAction/:id/evidence': {
+    call: { params: { ...ownProject, id: 'x' }, body: {} },
+    expected: agency(404),
+    note: 'A malformed id: nothing is stored.',
+  },
+  'GET /api/checkDrawings/:orgId/:projectId/badAction/:id/evidence': {
+    call: { params: { ...ownProject, id: 'x' } },
+    expected: ownOrgAreas(404, 'censorAdmin', 'censorMember', 'controlAdmin', 'controlMember'),
+    note: 'A malformed id: no file is sent.',
+  },
+  'PUT /api/checkDrawings/:orgId/:projectId/badAction/:id/withdraw': {
+    call: { params: { ...ownProject, id: 'x' } },
+    expected: agency(404),
+    note: 'A malformed id: nothing is withdrawn.',
+  },
+  'PUT /api/checkDrawings/:orgId/:projectId/badAction/:id/confirm': {
+    call: { params: { ...ownProject, id: 'x' } },
+    expected: ownOrgAreas(404, 'controlAdmin', 'controlMember'),
+    note: 'A malformed id: nothing is confirmed or published.',
+  },
+  'PUT /api/checkDrawings/:orgId/:projectId/badAction/:id/reject': {
+    call: { params: { ...ownProject, id: 'x' }, body: {} },
+    expected: ownOrgAreas(404, 'controlAdmin', 'controlMember'),
+    note: 'A malformed id: nothing is rejected.',
+  },
+  // The project's notices (issue 19): the agency's people only
+  'GET /api/checkDrawings/:orgId/:projectId/notifications': {
+    call: { params: ownProject },
+    expected: agency(404),
+    note: 'No such application: nothing is listed.',
+  },
+  'GET /api/checkDrawings/:orgId/:projectId/notifications/:id': {
+    call: { params: { ...ownProject, id: 'x' } },
+    expected: agency(404),
+    note: 'A malformed id: nothing is read.',
   },
   'GET /api/checkDrawings/:projectId/:versionId/drawingsReview/batchDownLoadDrawingsReview': {
     call: {

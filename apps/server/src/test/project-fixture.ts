@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import {
   ORG_HEADER,
@@ -16,6 +16,7 @@ import {
 } from '@drp/domain';
 import type { Db } from '../db/database.js';
 import { accounts, memberProfiles, members } from '../db/schema/accounts.js';
+import { docVersions } from '../db/schema/doc-repository.js';
 import { missions } from '../db/schema/missions.js';
 import { orgs } from '../db/schema/orgs.js';
 import { projectOrgs, projects } from '../db/schema/projects.js';
@@ -114,8 +115,9 @@ export async function insertProject(db: Db, fixture: ProjectFixture): Promise<st
 }
 
 /**
- * A review mission put in place directly: no call assigns missions yet (the director does, in the
- * review capability to come). The project is the building's.
+ * A review mission put in place directly, for tests of other capabilities (missions are assigned
+ * through modules/missions). The project is the building's; the round is its latest document
+ * version, marked accepted if it was not (a mission belongs to an accepted round).
  */
 export async function insertMission(
   db: Db,
@@ -128,7 +130,17 @@ export async function insertMission(
     deadline?: string;
   },
 ): Promise<string> {
-  const [inserted] = await db.insert(missions).values(row).returning({ id: missions.id });
+  const [version] = await db
+    .select({ id: docVersions.id, acceptedAt: docVersions.acceptedAt })
+    .from(docVersions)
+    .where(and(eq(docVersions.projectId, row.projectId), eq(docVersions.latest, true)));
+  if (!version) throw new Error(`insertMission: application ${row.projectId} has no document version`);
+  if (!version.acceptedAt)
+    await db.update(docVersions).set({ acceptedAt: new Date() }).where(eq(docVersions.id, version.id));
+  const [inserted] = await db
+    .insert(missions)
+    .values({ ...row, versionId: version.id })
+    .returning({ id: missions.id });
   return inserted!.id;
 }
 

@@ -43,6 +43,8 @@ const areaLayout = () => import('./layouts/area-layout');
 const projectLayout = () => import('./layouts/project-layout');
 const areaHomePage = () => import('./routes/areas/area-home-page');
 const auditLogPage = () => import('./routes/areas/audit-log-page');
+// Clause library (issue 19)
+const standardPages = () => import('./routes/areas/standard-pages');
 const buildingPages = () => import('./routes/areas/building-pages');
 const docRepositoryPages = () => import('./routes/areas/doc-repository-pages');
 const entPages = () => import('./routes/areas/ent-pages');
@@ -59,6 +61,13 @@ const notFoundPage = () => import('./routes/common/not-found-page');
 const portalHandOff = () => import('./routes/common/portal-hand-off');
 const registerPages = () => import('./routes/sso/register-pages');
 const forgotPasswordPage = () => import('./routes/sso/forgot-password-page');
+// bad actions and the project's notices (issue 19)
+const badActionPages = () => import('./routes/areas/bad-action-pages');
+// Review missions (issue 19)
+const missionPages = () => import('./routes/areas/mission-pages');
+const projectNoticePages = () => import('./routes/areas/project-notice-pages');
+// Working-day calendar (issue 19)
+const calendarAdmin = () => import('../features/calendar/components/calendar-admin');
 
 /** The organisation back office of spec §2 (admin/user/{orgId}). */
 const orgUsers: RouteObject = {
@@ -151,6 +160,23 @@ const AREA_SCREENS: Record<AreaKey, RouteObject[]> = {
       handle: { title: 'register.reviewTitle' },
     },
     { path: 'audit', ...lazily(auditLogPage, (m) => <m.AuditLogPage />), handle: { title: 'audit.title' } },
+    // Clause library (issue 19)
+    {
+      path: 'standards',
+      ...lazily(standardPages, (m) => <m.StandardListPage />),
+      handle: { title: 'clauses.title' },
+    },
+    {
+      path: 'standards/:id',
+      ...lazily(standardPages, (m) => <m.StandardClausesPage />),
+      handle: { title: 'clauses.detailTitle' },
+    },
+    // Working-day calendar (issue 19)
+    {
+      path: 'calendar',
+      ...lazily(calendarAdmin, (m) => <m.CalendarAdmin />),
+      handle: { title: 'calendar.title' },
+    },
   ],
   info: [
     {
@@ -253,6 +279,33 @@ const readerDocScreens = (): RouteObject[] => [
 ];
 
 /**
+ * Bad actions and the project's notices (issue 19), one entry each by the page's export: the
+ * route table is in the sign-in page's chunk, which stands at its weight budget.
+ */
+const badActionScreen = (
+  path: string,
+  page: 'BadActionListPage' | 'NewBadActionPage' | 'BadActionDetailPage',
+): RouteObject => ({
+  path,
+  ...lazily(badActionPages, (m) => {
+    const Page = m[page];
+    return <Page />;
+  }),
+  handle: { title: 'projectMenu.badAction' },
+});
+const noticeScreen = (
+  path: string,
+  page: 'ProjectNoticeListPage' | 'ProjectNoticeDetailPage',
+): RouteObject => ({
+  path,
+  ...lazily(projectNoticePages, (m) => {
+    const Page = m[page];
+    return <Page />;
+  }),
+  handle: { title: 'projectMenu.notifications' },
+});
+
+/**
  * The screens of one project, inside the project layout. Full paths on a pathless layout: a
  * layout route with a path of its own would match `/sys_apply/a/b` by itself and make every such
  * path look routed (`isRouted`). Capabilities add theirs as they are built.
@@ -313,12 +366,32 @@ const PROJECT_SCREENS: Record<ProjectArea, RouteObject[]> = {
     changeDetail('audit', 'changedetail/:id'),
     ...buildingScreens(':orgId/:projectId', 'buildingList'),
     ...auditDocScreens(),
+    // review missions (issue 19)
+    {
+      path: ':orgId/:projectId/missions',
+      ...lazily(missionPages, (m) => <m.MissionGridPage />),
+      handle: { title: 'projectMenu.missions' },
+    },
+    {
+      path: ':orgId/:projectId/mission/:missionId',
+      ...lazily(missionPages, (m) => <m.MissionDetailPage />),
+      handle: { title: 'projectMenu.missions' },
+    },
+    // bad actions and the project's notices (issue 19)
+    badActionScreen(':orgId/:projectId/badAction', 'BadActionListPage'),
+    badActionScreen(':orgId/:projectId/badAction/new', 'NewBadActionPage'),
+    badActionScreen(':orgId/:projectId/badAction/detail/:id', 'BadActionDetailPage'),
+    noticeScreen(':orgId/:projectId/notifications', 'ProjectNoticeListPage'),
+    noticeScreen(':orgId/:projectId/notification/:id', 'ProjectNoticeDetailPage'),
   ],
   supervise: [
     projectDetail('supervise', 'projects/rptinfo/:id'),
     changeDetail('supervise', 'projects/changedetail/:id'),
     ...buildingScreens('projects/:projectId', 'buildings'),
     ...readerDocScreens(),
+    // bad actions to confirm (issue 19), until the area's own lists come
+    badActionScreen('projects/:projectId/badActions', 'BadActionListPage'),
+    badActionScreen('projects/:projectId/badActions/:id', 'BadActionDetailPage'),
   ],
   joint: [
     projectDetail('joint', 'projects/rptinfo/:projectId'),

@@ -134,6 +134,16 @@ export const API_ACCESS: Record<string, AccessRule> = markProjectRoutes({
   ),
   // Review dictionaries (specialties, hazard sources, mandatory clauses...): every form needs them.
   'GET /api/checkDrawings/cdDictionary/:kind': SIGNED_IN,
+  // Clause library (issue 19): the general codes are public law, so any signed-in user may look
+  // clauses up (designers check the clauses an opinion cites); only the system admin maintains them.
+  'GET /api/checkDrawings/cdDictionary/mandatoryTerm': SIGNED_IN,
+  'GET /api/checkDrawings/clauses/search': SIGNED_IN,
+  'GET /api/checkDrawings/clauses/versions/:id': SIGNED_IN,
+  'GET /api/admin/standards': SYSTEM_ADMIN,
+  'POST /api/admin/standards': SYSTEM_ADMIN,
+  'PUT /api/admin/standards/:id': SYSTEM_ADMIN,
+  'GET /api/admin/standards/:id/clauses': SYSTEM_ADMIN,
+  'POST /api/admin/standards/:id/clauses/import': SYSTEM_ADMIN,
   // Buildings of an application: the construction unit and the design units edit, survey units add
   // their findings, the review agency confirms or rejects; parties, supervision and joint review
   // read (record checks in buildings.service).
@@ -389,6 +399,43 @@ export const API_ACCESS: Record<string, AccessRule> = markProjectRoutes({
   'PUT /api/checkDrawings/:orgId/:projectId/docRepository/markups/:id/publish': inArea('audit'),
   'POST /api/checkDrawings/:orgId/:projectId/docRepository/markups/:id/replies': inArea('audit'),
   'POST /api/checkDrawings/:orgId/:projectId/docRepository/markups/xfdf': inArea('audit'),
+  // Review missions (issue 19): the agency's members; PROJECT_POLICY missions.* / mission.* decide
+  // who assigns, submits and checks. The workbench lists are the acting agency's, not a project's.
+  'GET /api/checkDrawings/missions/mine': inArea('audit'),
+  'GET /api/checkDrawings/missions/board': inArea('audit'),
+  'GET /api/checkDrawings/:orgId/:projectId/missions': inArea('audit'),
+  'GET /api/checkDrawings/:orgId/:projectId/missions/proposal': inArea('audit'),
+  'PUT /api/checkDrawings/:orgId/:projectId/missions': inArea('audit'),
+  'GET /api/checkDrawings/:orgId/:projectId/missions/:missionId': inArea('audit'),
+  'POST /api/checkDrawings/:orgId/:projectId/missions/:missionId/submit': inArea('audit'),
+  'POST /api/checkDrawings/:orgId/:projectId/missions/:missionId/accept': inArea('audit'),
+  'POST /api/checkDrawings/:orgId/:projectId/missions/:missionId/return': inArea('audit'),
+  // Bad actions (issue 19): the agency records and withdraws, the region's authority decides;
+  // PROJECT_POLICY badAction.* decides inside the areas.
+  'GET /api/checkDrawings/:orgId/:projectId/badAction': inArea('audit', 'supervise'),
+  'GET /api/checkDrawings/:orgId/:projectId/badAction/subjects': inArea('audit'),
+  'GET /api/checkDrawings/:orgId/:projectId/badAction/:id': inArea('audit', 'supervise'),
+  'POST /api/checkDrawings/:orgId/:projectId/badAction': inArea('audit'),
+  'POST /api/checkDrawings/:orgId/:projectId/badAction/:id/evidence': inArea('audit'),
+  'GET /api/checkDrawings/:orgId/:projectId/badAction/:id/evidence': inArea('audit', 'supervise'),
+  'PUT /api/checkDrawings/:orgId/:projectId/badAction/:id/withdraw': inArea('audit'),
+  'PUT /api/checkDrawings/:orgId/:projectId/badAction/:id/confirm': inArea('supervise'),
+  'PUT /api/checkDrawings/:orgId/:projectId/badAction/:id/reject': inArea('supervise'),
+  // The project's notices (issue 19): what the agency sent about the application.
+  'GET /api/checkDrawings/:orgId/:projectId/notifications': inArea('audit'),
+  'GET /api/checkDrawings/:orgId/:projectId/notifications/:id': inArea('audit'),
+  // Working-day calendar (issue 19): the system admin keeps it; every party of an application
+  // reads its review clock (project.view decides inside the areas).
+  'GET /api/admin/calendar/years': SYSTEM_ADMIN,
+  'GET /api/admin/calendar/years/:year': SYSTEM_ADMIN,
+  'PUT /api/admin/calendar/years/:year': SYSTEM_ADMIN,
+  'GET /api/checkDrawings/:orgId/:projectId/reviewClock': inArea(
+    'apply',
+    'submit',
+    'audit',
+    'supervise',
+    'joint',
+  ),
   'GET /api/checkDrawings/:projectId/:versionId/drawingsReview/batchDownLoadDrawingsReview': inArea(
     'apply',
     'submit',

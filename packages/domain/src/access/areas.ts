@@ -11,6 +11,11 @@ export interface PrincipalMember {
   orgType: OrgType;
   admin: boolean;
   profiles: readonly Profile[];
+  /**
+   * The member's account, as the server's sign-in sets it: a normal reviewer sees only the
+   * applications of their own review missions (issue 19, project-part `scopeOf`).
+   */
+  accountId?: string;
 }
 
 /** Who is asking: the account and all of its active memberships. */

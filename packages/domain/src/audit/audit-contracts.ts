@@ -63,6 +63,18 @@ export const AUDIT_ACTIONS = {
   CREDIT_ENTRY_DELETED: { 'zh-CN': '删除信用信息', 'en-US': 'Credit entry deleted' },
   FORUM_TOPIC_MODERATED: { 'zh-CN': '管理论坛主题', 'en-US': 'Forum topic moderated' },
   FORUM_REPLY_MODERATED: { 'zh-CN': '管理论坛回复', 'en-US': 'Forum reply moderated' },
+  // Clause library (issue 19)
+  STANDARD_CREATED: { 'zh-CN': '新增规范标准', 'en-US': 'Standard added' },
+  STANDARD_UPDATED: { 'zh-CN': '修改或废止规范标准', 'en-US': 'Standard changed or withdrawn' },
+  CLAUSES_IMPORTED: { 'zh-CN': '导入规范条文', 'en-US': 'Clauses imported' },
+  // Bad actions (issue 19)
+  BAD_ACTION_RECORDED: { 'zh-CN': '记录不良行为', 'en-US': 'Bad action recorded' },
+  BAD_ACTION_EVIDENCE_ATTACHED: { 'zh-CN': '上传不良行为证据', 'en-US': 'Bad action evidence attached' },
+  BAD_ACTION_WITHDRAWN: { 'zh-CN': '撤回不良行为', 'en-US': 'Bad action withdrawn' },
+  BAD_ACTION_CONFIRMED: { 'zh-CN': '确认不良行为', 'en-US': 'Bad action confirmed' },
+  BAD_ACTION_REJECTED: { 'zh-CN': '驳回不良行为', 'en-US': 'Bad action rejected' },
+  // Working-day calendar (issue 19)
+  WORK_CALENDAR_YEAR_ENTERED: { 'zh-CN': '录入节假日安排', 'en-US': 'Holiday arrangements entered' },
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 const actionKeys = Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]];

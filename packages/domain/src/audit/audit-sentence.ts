@@ -436,6 +436,56 @@ const SENTENCES: Partial<Record<AuditAction, Sentence>> = {
       en: `${p.actor} ${hidden === true ? 'hid' : hidden === false ? 'showed' : 'moderated'} a reply to the forum topic ${title}`,
     };
   },
+  // Clause library (issue 19): the detail names the standard by its code.
+  STANDARD_CREATED: (p) => ({
+    zh: `${p.actor} 新增了规范标准${named(p, 'code') ?? ''}`,
+    en: `${p.actor} added the standard ${named(p, 'code') ?? ''}`,
+  }),
+  STANDARD_UPDATED: (p) =>
+    p.detail.status === 'WITHDRAWN'
+      ? {
+          zh: `${p.actor} 废止了规范标准${named(p, 'code') ?? ''}`,
+          en: `${p.actor} withdrew the standard ${named(p, 'code') ?? ''}`,
+        }
+      : {
+          zh: `${p.actor} 修改了规范标准${named(p, 'code') ?? ''}`,
+          en: `${p.actor} changed the standard ${named(p, 'code') ?? ''}`,
+        },
+  CLAUSES_IMPORTED: (p) => ({
+    zh: `${p.actor} 向规范标准${named(p, 'code') ?? ''}导入了条文（新增${num(p.detail.created) ?? 0}条，修订${num(p.detail.revised) ?? 0}条）`,
+    en: `${p.actor} imported clauses into ${named(p, 'code') ?? 'a standard'} (${num(p.detail.created) ?? 0} new, ${num(p.detail.revised) ?? 0} revised)`,
+  }),
+  // Bad actions (issue 19): the detail names the unit (`unitName`).
+  BAD_ACTION_RECORDED: (p) => ({
+    zh: `${p.actor} 在${inProject(p).zh}中记录了${named(p, 'unitName') ?? ''}的不良行为`,
+    en: `${p.actor} recorded a bad action of ${named(p, 'unitName') ?? 'a unit'} in ${inProject(p).en}`,
+  }),
+  BAD_ACTION_EVIDENCE_ATTACHED: (p) => ({
+    zh: `${p.actor} 为${inProject(p).zh}中${named(p, 'unitName') ?? ''}的不良行为上传了证据${named(p, 'fileName') ?? ''}`,
+    en: `${p.actor} attached evidence ${named(p, 'fileName') ?? ''} to a bad action of ${named(p, 'unitName') ?? 'a unit'} in ${inProject(p).en}`,
+  }),
+  BAD_ACTION_WITHDRAWN: (p) => ({
+    zh: `${p.actor} 撤回了${inProject(p).zh}中${named(p, 'unitName') ?? ''}的不良行为`,
+    en: `${p.actor} withdrew a bad action of ${named(p, 'unitName') ?? 'a unit'} in ${inProject(p).en}`,
+  }),
+  BAD_ACTION_CONFIRMED: (p) => ({
+    zh: `${p.actor} 确认了${inProject(p).zh}中${named(p, 'unitName') ?? ''}的不良行为`,
+    en: `${p.actor} confirmed a bad action of ${named(p, 'unitName') ?? 'a unit'} in ${inProject(p).en}`,
+  }),
+  BAD_ACTION_REJECTED: (p) => ({
+    zh: `${p.actor} 驳回了${inProject(p).zh}中${named(p, 'unitName') ?? ''}的不良行为`,
+    en: `${p.actor} rejected a bad action of ${named(p, 'unitName') ?? 'a unit'} in ${inProject(p).en}`,
+  }),
+  // Working-day calendar (issue 19)
+  WORK_CALENDAR_YEAR_ENTERED: (p) => {
+    const year = num(p.detail.year) ?? '';
+    const days = `${num(p.detail.holidays) ?? 0}`;
+    const worked = `${num(p.detail.workdays) ?? 0}`;
+    return {
+      zh: `${p.actor} 录入了${year}年节假日安排（放假 ${days} 天，调休上班 ${worked} 天）`,
+      en: `${p.actor} entered the holiday arrangements of ${year} (${days} days off, ${worked} weekend days worked)`,
+    };
+  },
 };
 
 /** Whether an action has its own sentence (the test walks every action). */

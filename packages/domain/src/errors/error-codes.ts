@@ -635,6 +635,140 @@ export const ERROR_CODES = {
     'zh-CN': '无法读取该XFDF文件：{reason}',
     'en-US': 'The XFDF file cannot be read: {reason}',
   },
+  // ---- review missions (issue 19) ----
+  MISSIONS_NOT_IN_REVIEW: {
+    status: 409,
+    'zh-CN': '该项目尚未受理或不在审查中，不能分派审查任务',
+    'en-US': 'This application is not accepted and in review; missions cannot be assigned',
+  },
+  MISSION_CONFLICT: {
+    status: 409,
+    'zh-CN': '单体「{building}」的{specialty}任务已被他人修改，请刷新后重新分派',
+    'en-US': 'Someone else changed the {specialty} mission of building "{building}"; reload and assign again',
+  },
+  MISSION_CELL_NOT_IN_ROUND: {
+    status: 400,
+    'zh-CN': '本轮审查没有单体「{building}」的{specialty}任务',
+    'en-US': 'This review round has no {specialty} mission for building "{building}"',
+  },
+  MISSION_REVIEWER_NOT_MEMBER: {
+    status: 400,
+    'zh-CN': '所选{role}不是本审查机构可审图的人员',
+    'en-US': 'The chosen {role} is not a reviewer of this review agency',
+  },
+  MISSION_REVIEWER_NO_SPECIALTY: {
+    status: 400,
+    'zh-CN': '{name}没有{specialty}专业，不能担任该任务的{role}',
+    'en-US': '{name} does not hold the {specialty} specialty and cannot be the {role} of this mission',
+  },
+  MISSION_CHECKER_IS_REVIEWER: {
+    status: 400,
+    'zh-CN': '校审人不能是审查人本人',
+    'en-US': 'The checker cannot be the reviewer',
+  },
+  MISSION_NOT_YOURS: {
+    status: 403,
+    'zh-CN': '这不是您的审查任务',
+    'en-US': 'This review mission is not yours',
+  },
+  MISSION_NOT_CHECKER: {
+    status: 403,
+    'zh-CN': '只有该任务的校审人或审查机构负责人可以校审',
+    'en-US': "Only the mission's checker or the agency's director may check it",
+  },
+  MISSION_NOT_OPEN: {
+    status: 409,
+    'zh-CN': '该任务当前为「{status}」，不能提交',
+    'en-US': 'This mission is "{status}" and cannot be submitted',
+  },
+  MISSION_NOT_SUBMITTED: {
+    status: 409,
+    'zh-CN': '该任务当前为「{status}」，不在待校审状态',
+    'en-US': 'This mission is "{status}", not waiting to be checked',
+  },
+  // ---- bad actions (issue 19) ----
+  BAD_ACTION_NOT_IN_REVIEW: {
+    status: 409,
+    'zh-CN': '资料受理后才能记录不良行为',
+    'en-US': 'Bad actions can be recorded only once the materials are accepted',
+  },
+  BAD_ACTION_UNIT_NOT_PARTY: {
+    status: 400,
+    'zh-CN': '所选单位不是本项目的建设、设计或勘察单位',
+    'en-US': 'The unit chosen is not the construction, design or survey unit of this application',
+  },
+  BAD_ACTION_PERSON_NOT_OF_UNIT: {
+    status: 400,
+    'zh-CN': '所选人员不属于该单位',
+    'en-US': 'The person chosen is not a member of that unit',
+  },
+  BAD_ACTION_REGION_INVALID: {
+    status: 400,
+    'zh-CN': '证据区域不在本项目的图纸页面上',
+    'en-US': 'The evidence region is not on a page of this application’s sheets',
+  },
+  BAD_ACTION_NOT_RECORDED: {
+    status: 409,
+    'zh-CN': '该不良行为已处理，不能再更改',
+    'en-US': 'This bad action has already been dealt with and cannot be changed',
+  },
+  BAD_ACTION_EVIDENCE_MISSING: {
+    status: 400,
+    'zh-CN': '请选择证据文件',
+    'en-US': 'Choose an evidence file',
+  },
+  BAD_ACTION_EVIDENCE_UNSUPPORTED: {
+    status: 400,
+    'zh-CN': '证据文件须为PDF、OFD、JPG或PNG，且不超过20MB',
+    'en-US': 'The evidence must be a PDF, OFD, JPG or PNG file of at most 20 MB',
+  },
+  // Clause library (issue 19)
+  CLAUSE_IMPORT_INVALID: {
+    status: 400,
+    'zh-CN': '条文文件有{count}处错误，未导入任何条文：{reason}',
+    'en-US': 'The clause file has {count} problem(s); nothing was imported: {reason}',
+  },
+  CLAUSE_STANDARD_WITHDRAWN: {
+    status: 409,
+    'zh-CN': '{code}已于{date}废止，不能再引用其条文',
+    'en-US': '{code} was withdrawn on {date}; its clauses can no longer be cited',
+  },
+  STANDARD_CODE_TAKEN: {
+    status: 409,
+    'zh-CN': '标准编号 {code} 已存在',
+    'en-US': 'Standard {code} already exists',
+  },
+  STANDARD_REPLACEMENT_INVALID: {
+    status: 400,
+    'zh-CN': '替代标准应为另一项现行标准',
+    'en-US': 'The replacement must be another active standard',
+  },
+  // ---- working-day calendar (issue 19) ----
+  CALENDAR_DAY_OUTSIDE_YEAR: {
+    status: 400,
+    'zh-CN': '{date}不在{year}年内，请检查日期',
+    'en-US': '{date} is not in {year}; check the date',
+  },
+  CALENDAR_DAY_DUPLICATE: {
+    status: 400,
+    'zh-CN': '{date}重复录入，每天只能录入一次',
+    'en-US': '{date} is entered twice; enter each day once',
+  },
+  CALENDAR_WORKDAY_NOT_WEEKEND: {
+    status: 400,
+    'zh-CN': '{date}不是周六或周日，调休上班日只能是周末',
+    'en-US': '{date} is not a Saturday or Sunday; an adjusted working day is always a weekend day',
+  },
+  CALENDAR_YEAR_EMPTY: {
+    status: 400,
+    'zh-CN': '{year}年没有录入任何放假日，请按国务院办公厅通知录入',
+    'en-US': 'No day off is entered for {year}; enter the days of the State Council notice',
+  },
+  CALENDAR_YEAR_NOT_FOUND: {
+    status: 404,
+    'zh-CN': '{year}年的节假日安排尚未录入',
+    'en-US': 'The holiday arrangements of {year} have not been entered',
+  },
   INTERNAL_ERROR: {
     status: 500,
     'zh-CN': '服务器内部错误，请稍后再试',

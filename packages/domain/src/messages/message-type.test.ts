@@ -101,7 +101,7 @@ describe('messageScreen', () => {
 
   it('opens the screen of the receiving org type with the message’s ids filled in', () => {
     expect(messageScreen({ ...base, type: 'CENSOR_TASKING_SUBMIT' }, 'CENSOR')).toBe(
-      '/sys_audit/org-1/p-1/workingDrawingList',
+      '/sys_audit/org-1/p-1/mission/m-1',
     );
     expect(messageScreen({ ...base, type: 'CONSTRUCT_MATERIAL_SUBMIT' }, 'CENSOR')).toBe(
       '/sys_audit/org-1/p-1/workingDrawing',

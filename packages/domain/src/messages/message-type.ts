@@ -211,13 +211,29 @@ export const MESSAGE_TYPES = {
   CENSOR_TASKING_SUBMIT: {
     name: { 'zh-CN': '审查任务分派', 'en-US': 'Review mission assigned' },
     kind: 'todo',
-    // Personal: the named reviewer alone. Until missions have screens and a policy action of their
-    // own, it opens the drawings under review, which any member of the agency may read.
-    receivers: { CENSOR: { opens: '/sys_audit/:orgId/:projectId/workingDrawingList', todo: 'project.view' } },
+    // Personal: the named reviewer alone; it opens the mission (issue 19), whose detail every
+    // member of the agency who sees the application reads.
+    receivers: { CENSOR: { opens: '/sys_audit/:orgId/:projectId/mission/:targetId', todo: 'missions.view' } },
     personal: true,
     content: {
       'zh-CN': '您有新的审查任务：项目「{projectName}」，{specialty}，请于 {deadline} 前完成。',
       'en-US': 'New review mission: "{projectName}", {specialty}, due {deadline}.',
+    },
+  },
+  // bad actions (issue 19): the unit is told once the supervising authority confirms one.
+  CONTROL_BAD_ACTION_CONFIRM: {
+    name: { 'zh-CN': '不良行为已确认', 'en-US': 'Bad action confirmed' },
+    kind: 'notice',
+    receivers: {
+      CONSTRUCT: { opens: '/sys_apply/reportdetail/:projectId' },
+      DESIGN: { opens: '/sys_submit/reportdetail/:projectId' },
+      SURVEY: { opens: '/sys_submit/reportdetail/:projectId' },
+    },
+    content: {
+      'zh-CN':
+        '{senderName}确认了本单位在项目「{projectName}」中的不良行为：{reason}。该记录已在门户网站信用信息中公布。',
+      'en-US':
+        '{senderName} confirmed a bad action of your organisation in "{projectName}": {reason}. It is published in the portal’s credit information.',
     },
   },
   PLATFORM_REGISTRATION_APPROVE: {

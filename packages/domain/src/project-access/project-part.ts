@@ -32,18 +32,47 @@ export const PARTY_ROLE: Partial<Record<OrgType, ProjectRole>> = {
  */
 export type ProjectScope =
   | { kind: 'construct'; orgId: string }
-  | { kind: 'party'; orgId: string; role: ProjectRole }
+  /**
+   * `missionsOf`: a normal reviewer of a review agency (issue 19) sees only the applications
+   * where this account holds a review mission (as reviewer or checker) for the agency.
+   */
+  | { kind: 'party'; orgId: string; role: ProjectRole; missionsOf?: string }
   /** `prefixLength`: set where `regionPrefix` is a prepared statement's placeholder. */
   | { kind: 'region'; regionPrefix: string; prefixLength?: number }
   | { kind: 'all' };
 
-/** The scope of an organisation; `regionCode` is the organisation's own, read only for CONTROL. */
+/**
+ * A review agency's normal reviewer (DRAWING_APPROVAL_NORMAL, without the admin flag or a
+ * director's or approval administrator's profile): sees only the applications of their missions.
+ */
+export function reviewsOnlyOwnMissions(member: {
+  orgType: OrgType;
+  admin?: boolean;
+  profiles?: readonly string[];
+}): boolean {
+  const profiles = member.profiles ?? [];
+  return (
+    member.orgType === 'CENSOR' &&
+    member.admin === false &&
+    profiles.includes('DRAWING_APPROVAL_NORMAL') &&
+    !profiles.includes('DRAWING_APPROVAL_DIRECTOR') &&
+    !profiles.includes('DRAWING_APPROVAL_ADMIN')
+  );
+}
+
+/**
+ * The scope of an organisation's member; `regionCode` is the organisation's own, read only for
+ * CONTROL. `accountId`, `admin` and `profiles` narrow a normal reviewer to their missions.
+ */
 export function scopeOf(
-  org: { orgId: string; orgType: OrgType },
+  org: { orgId: string; orgType: OrgType; accountId?: string; admin?: boolean; profiles?: readonly string[] },
   regionCode: string | null | undefined,
 ): ProjectScope {
   if (org.orgType === 'CONSTRUCT') return { kind: 'construct', orgId: org.orgId };
   const role = PARTY_ROLE[org.orgType];
+  if (role && reviewsOnlyOwnMissions(org))
+    // Without the account nobody's missions can be told: nothing is seen.
+    return { kind: 'party', orgId: org.orgId, role, missionsOf: org.accountId ?? '' };
   if (role) return { kind: 'party', orgId: org.orgId, role };
   if (org.orgType === 'CONTROL')
     return regionCode ? { kind: 'region', regionPrefix: regionPrefix(regionCode) } : { kind: 'all' };
@@ -57,18 +86,25 @@ export interface VisibleProject {
   constructOrgId: string;
 }
 
-/** Whether an organisation with this scope sees the application: the one visibility rule. */
+/**
+ * Whether an organisation with this scope sees the application: the one visibility rule.
+ * `missionHolders`: the accounts holding a mission of the application for the scope's agency
+ * (read only for a scope with `missionsOf`).
+ */
 export function seesProject(
   scope: ProjectScope,
   project: VisibleProject,
   parties: readonly { orgId: string; role: ProjectRole }[],
+  missionHolders: readonly string[] = [],
 ): boolean {
   switch (scope.kind) {
     case 'construct':
       return project.constructOrgId === scope.orgId;
     case 'party':
       return (
-        project.status !== 'DRAFT' && parties.some((p) => p.orgId === scope.orgId && p.role === scope.role)
+        project.status !== 'DRAFT' &&
+        parties.some((p) => p.orgId === scope.orgId && p.role === scope.role) &&
+        (scope.missionsOf === undefined || missionHolders.includes(scope.missionsOf))
       );
     case 'region':
       return project.status !== 'DRAFT' && (project.regionCode ?? '').startsWith(scope.regionPrefix);

@@ -113,11 +113,27 @@ const STATES: {
     all: bools.map((passed) => ({ passed })),
     key: (f: { passed: boolean }) => (f.passed ? 'passed' : '-'),
   },
+  // bad actions (issue 19)
+  badAction: {
+    all: ['RECORDED', 'CONFIRMED', 'REJECTED', 'WITHDRAWN'].map((status) => ({ status })),
+    key: (f: { status: string }) => f.status,
+  },
+  // review missions (issue 19): the state, the actor's part in the mission, and whether it directs
+  mission: {
+    all: ['ASSIGNED', 'SUBMITTED', 'RETURNED', 'DONE'].flatMap((status) =>
+      bools.flatMap((reviewer) => bools.map((checker) => ({ status, reviewer, checker }))),
+    ),
+    key: (f: { status: string; reviewer: boolean; checker: boolean }, a: ProjectActor) =>
+      `${f.status}/${f.reviewer ? 'reviewer' : '-'}/${f.checker ? 'checker' : '-'}/${isDecider(a) ? 'decider' : '-'}`,
+  },
 };
+/** Bad actions: a member of the agency with an approval profile (not the member admin by that alone). */
+const isApprovalMember = (a: ProjectActor) =>
+  a.part === 'CENSOR' && a.profiles.some((p) => p.startsWith('DRAWING_APPROVAL_'));
 
 interface Expected {
   subject: PolicySubject;
-  who: 'anyone' | 'decider' | readonly ProjectPart[];
+  who: 'anyone' | 'decider' | 'approval' | readonly ProjectPart[];
   refused: ErrorCode;
   /** The states (keys) the action is open in. */
   open: readonly string[];
@@ -350,6 +366,66 @@ const EXPECTED: Record<ProjectAction, Expected> = {
     open: ['REVIEW/*'],
     closed: [['*', 'MARKUP_VERSION_NOT_IN_REVIEW']],
   },
+  // the project's notices (issue 19)
+  'notices.view': { subject: 'application', who: ['CENSOR'], refused: 'NOT_FOUND', open: ['*'], closed: [] },
+  // bad actions (issue 19)
+  'badAction.view': {
+    subject: 'application',
+    who: ['CENSOR', 'SUPERVISOR'],
+    refused: 'NOT_FOUND',
+    open: ['*'],
+    closed: [],
+  },
+  'badAction.record': {
+    subject: 'application',
+    who: 'approval',
+    refused: 'FORBIDDEN',
+    open: ['*/accepted'],
+    closed: [['*', 'BAD_ACTION_NOT_IN_REVIEW']],
+  },
+  'badAction.withdraw': {
+    subject: 'badAction',
+    who: 'approval',
+    refused: 'FORBIDDEN',
+    open: ['RECORDED'],
+    closed: [['*', 'BAD_ACTION_NOT_RECORDED']],
+  },
+  'badAction.decide': {
+    subject: 'badAction',
+    who: ['SUPERVISOR'],
+    refused: 'FORBIDDEN',
+    open: ['RECORDED'],
+    closed: [['*', 'BAD_ACTION_NOT_RECORDED']],
+  },
+  // review missions (issue 19)
+  'missions.view': { subject: 'application', who: ['CENSOR'], refused: 'FORBIDDEN', open: ['*'], closed: [] },
+  'missions.assign': {
+    subject: 'application',
+    who: 'decider',
+    refused: 'FORBIDDEN',
+    open: ['IN_REVIEW/accepted'],
+    closed: [['*', 'MISSIONS_NOT_IN_REVIEW']],
+  },
+  'mission.submit': {
+    subject: 'mission',
+    who: ['CENSOR'],
+    refused: 'FORBIDDEN',
+    open: ['ASSIGNED/reviewer/*', 'RETURNED/reviewer/*'],
+    closed: [
+      ['*/-/*', 'MISSION_NOT_YOURS'],
+      ['*', 'MISSION_NOT_OPEN'],
+    ],
+  },
+  'mission.check': {
+    subject: 'mission',
+    who: ['CENSOR'],
+    refused: 'FORBIDDEN',
+    open: ['SUBMITTED/*/checker/*', 'SUBMITTED/*/*/decider'],
+    closed: [
+      ['*/*/-/-', 'MISSION_NOT_CHECKER'],
+      ['*', 'MISSION_NOT_SUBMITTED'],
+    ],
+  },
 };
 
 function matches(pattern: string, key: string) {
@@ -364,7 +440,13 @@ function matches(pattern: string, key: string) {
 
 function expectedAnswer(e: Expected, actor: ProjectActor, key: string): ErrorCode | undefined {
   const allowed =
-    e.who === 'anyone' ? true : e.who === 'decider' ? isDecider(actor) : e.who.includes(actor.part);
+    e.who === 'anyone'
+      ? true
+      : e.who === 'decider'
+        ? isDecider(actor)
+        : e.who === 'approval'
+          ? isApprovalMember(actor)
+          : e.who.includes(actor.part);
   if (!allowed) return e.refused;
   if (e.open.some((p) => matches(p, key))) return undefined;
   const closed = e.closed.find(([p]) => matches(p, key));

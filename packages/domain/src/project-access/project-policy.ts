@@ -1,6 +1,8 @@
+import { APPROVAL_PROFILES } from '../access/areas.js';
 import type { BuildingStatus } from '../buildings/building-contracts.js';
 import type { DocCategory, DocVersionStatus } from '../doc-repository/doc-repository-contracts.js';
 import type { ErrorCode } from '../errors/error-codes.js';
+import type { MissionStatus } from '../missions/mission-contracts.js';
 import type { ProjectStatus } from '../projects/project-status.js';
 import type { SurveyInfoStatus } from '../survey-infos/survey-info-contracts.js';
 import type { ProjectPart } from './project-part.js';
@@ -83,6 +85,20 @@ export interface AlterStartFacts {
   passed: boolean;
 }
 
+/** A bad action (issue 19) as the rules see it. */
+export interface BadActionFacts {
+  status: 'RECORDED' | 'CONFIRMED' | 'REJECTED' | 'WITHDRAWN';
+}
+
+/** Review missions (issue 19): one mission, and the acting person's part in it. */
+export interface MissionFacts {
+  status: MissionStatus;
+  /** The acting person is the mission's reviewer. */
+  reviewer: boolean;
+  /** The acting person is the mission's checker. */
+  checker: boolean;
+}
+
 /** What a rule reads: the application alone, or the thing inside it the action touches. */
 export type PolicySubject =
   | 'application'
@@ -93,7 +109,10 @@ export type PolicySubject =
   | 'docReturn'
   | 'docWrite'
   | 'surveyInfo'
-  | 'alterStart';
+  | 'alterStart'
+  // Review missions (issue 19).
+  | 'mission'
+  | 'badAction';
 
 interface FactsOf {
   application: ApplicationFacts;
@@ -105,6 +124,8 @@ interface FactsOf {
   docWrite: DocWriteFacts;
   surveyInfo: SurveyInfoFacts;
   alterStart: AlterStartFacts;
+  mission: MissionFacts;
+  badAction: BadActionFacts;
 }
 
 export interface ProjectRule<S extends PolicySubject = PolicySubject> {
@@ -175,6 +196,11 @@ export function revokeBlocked(project: ApplicationFacts): ErrorCode | undefined 
     return 'PROJECT_ALREADY_ACCEPTED';
   return undefined;
 }
+
+/** Bad actions: a member of the agency with an approval profile (spec §6, the audit area's projects). */
+const approvalMember = (actor: ProjectActor) => APPROVAL_PROFILES.some((p) => actor.profiles.includes(p));
+const awaitingDecision = (f: BadActionFacts) =>
+  f.status === 'RECORDED' ? undefined : 'BAD_ACTION_NOT_RECORDED';
 
 const draftOnly = (project: ApplicationFacts) =>
   project.status === 'DRAFT' ? undefined : 'PROJECT_NOT_DRAFT';
@@ -400,6 +426,82 @@ export const PROJECT_POLICY = {
     who: parts('CENSOR'),
     refused: 'FORBIDDEN',
     blocks: (v) => (v.status === 'REVIEW' ? undefined : 'MARKUP_VERSION_NOT_IN_REVIEW'),
+  }),
+  // ---- the project's notices (issue 19) ----
+  /** What the agency sent about the application, with who read it: the agency's people only. */
+  'notices.view': rule({ subject: 'application', who: parts('CENSOR'), refused: 'NOT_FOUND', blocks: never }),
+  // ---- bad actions (issue 19) ----
+  /** The agency and the supervising authority read an application's bad actions. */
+  'badAction.view': rule({
+    subject: 'application',
+    who: parts('CENSOR', 'SUPERVISOR'),
+    refused: 'NOT_FOUND',
+    blocks: never,
+  }),
+  /**
+   * Any approval member of the agency records one, once it has accepted the materials (the
+   * market-behaviour checks are part of its review), and attaches evidence while it waits.
+   */
+  'badAction.record': rule({
+    subject: 'application',
+    who: (actor) => actor.part === 'CENSOR' && approvalMember(actor),
+    refused: 'FORBIDDEN',
+    blocks: (p) => (p.accepted ? undefined : 'BAD_ACTION_NOT_IN_REVIEW'),
+  }),
+  'badAction.withdraw': rule({
+    subject: 'badAction',
+    who: (actor) => actor.part === 'CENSOR' && approvalMember(actor),
+    refused: 'FORBIDDEN',
+    blocks: awaitingDecision,
+  }),
+  /** The supervising authority of the application's region confirms or rejects it. */
+  'badAction.decide': rule({
+    subject: 'badAction',
+    who: parts('SUPERVISOR'),
+    refused: 'FORBIDDEN',
+    blocks: awaitingDecision,
+  }),
+  // ---- review missions (issue 19) ----
+  /**
+   * The round's grid and the missions' details: the agency's members (a normal reviewer sees the
+   * application only where they hold a mission, which visibility already decides).
+   */
+  'missions.view': rule({
+    subject: 'application',
+    who: parts('CENSOR'),
+    refused: 'FORBIDDEN',
+    blocks: never,
+  }),
+  /** Assigning and reassigning: the agency's admin and directors, while the application is in review. */
+  'missions.assign': rule({
+    subject: 'application',
+    who: decides,
+    refused: 'FORBIDDEN',
+    blocks: (p) => (p.accepted && p.status === 'IN_REVIEW' ? undefined : 'MISSIONS_NOT_IN_REVIEW'),
+  }),
+  /** The reviewer submits their mission for checking, first or after a return. */
+  'mission.submit': rule({
+    subject: 'mission',
+    who: parts('CENSOR'),
+    refused: 'FORBIDDEN',
+    blocks: (f) =>
+      !f.reviewer
+        ? 'MISSION_NOT_YOURS'
+        : f.status === 'ASSIGNED' || f.status === 'RETURNED'
+          ? undefined
+          : 'MISSION_NOT_OPEN',
+  }),
+  /** Accepting or returning (with a reason) a submitted mission: its checker, or a director or admin. */
+  'mission.check': rule({
+    subject: 'mission',
+    who: parts('CENSOR'),
+    refused: 'FORBIDDEN',
+    blocks: (f, actor) =>
+      !f.checker && !decides(actor)
+        ? 'MISSION_NOT_CHECKER'
+        : f.status === 'SUBMITTED'
+          ? undefined
+          : 'MISSION_NOT_SUBMITTED',
   }),
 } as const satisfies Record<string, AnyRule>;
 

@@ -15,3 +15,9 @@ export * from './jobs.js';
 export * from './sheets.js';
 export * from './portal.js';
 export * from './markups.js';
+// Clause library (issue 19)
+export * from './clauses.js';
+// bad actions (issue 19)
+export * from './bad-actions.js';
+// Working-day calendar and review clock (issue 19)
+export * from './calendar.js';

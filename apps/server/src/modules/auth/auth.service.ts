@@ -344,6 +344,8 @@ export function toPrincipal(account: AccountRow, memberships: MembershipRow[]): 
       orgType: m.orgType,
       admin: m.admin,
       profiles: m.profiles,
+      // Review missions (issue 19): a normal reviewer's visibility reads the account.
+      accountId: account.id,
     })),
   };
 }

@@ -1,4 +1,18 @@
-import { and, asc, count, desc, eq, exists, gte, ilike, inArray, ne, notInArray } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  exists,
+  gte,
+  ilike,
+  inArray,
+  isNotNull,
+  ne,
+  notInArray,
+  or,
+} from 'drizzle-orm';
 import type { BuildingStatus } from '@drp/domain';
 import type { Db } from '../../db/database.js';
 import { containsPattern } from '../../db/like-pattern.js';
@@ -11,6 +25,7 @@ import {
   buildings,
 } from '../../db/schema/buildings.js';
 import { missions } from '../../db/schema/missions.js';
+import { docVersions } from '../../db/schema/doc-repository.js';
 import { orgs } from '../../db/schema/orgs.js';
 
 export type BuildingRow = typeof buildings.$inferSelect;
@@ -132,21 +147,32 @@ export async function listBuildingsOfProject(db: Db, projectId: string, status?:
 }
 
 /**
- * The buildings of a project for which one reviewer has at least one mission from one review
- * agency, in the usual order; a building with several of their specialties appears once.
+ * The buildings of a project for which one reviewer has at least one mission (as its reviewer or
+ * checker) from one review agency in the round under review (the latest accepted version), in the
+ * usual order; a building with several of their specialties appears once.
  */
 export async function listBuildingsWithMissions(
   db: Db,
   projectId: string,
   reviewer: { accountId: string; censorOrgId: string },
 ) {
+  const currentRound = db
+    .select({ id: docVersions.id })
+    .from(docVersions)
+    .where(and(eq(docVersions.projectId, projectId), isNotNull(docVersions.acceptedAt)))
+    .orderBy(desc(docVersions.number))
+    .limit(1);
   const mission = db
     .select({ id: missions.id })
     .from(missions)
     .where(
       and(
-        eq(missions.reviewerAccountId, reviewer.accountId),
+        or(
+          eq(missions.reviewerAccountId, reviewer.accountId),
+          eq(missions.checkerAccountId, reviewer.accountId),
+        ),
         eq(missions.projectId, projectId),
+        eq(missions.versionId, currentRound),
         eq(missions.censorOrgId, reviewer.censorOrgId),
         eq(missions.buildingId, buildings.id),
       ),

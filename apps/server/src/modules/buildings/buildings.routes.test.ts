@@ -581,7 +581,7 @@ describe('buildings of a review application', () => {
       ['design_admin', 'design'],
       ['survey_admin', 'survey'],
       ['censor_admin', 'censor'],
-      ['censor_reviewer', 'censor'],
+      ['censor_director', 'censor'],
       ['control_admin', 'control'],
       ['joint_admin', 'joint'],
     ] as const) {
@@ -635,8 +635,10 @@ describe('buildings of a review application', () => {
       403,
       'FORBIDDEN',
     );
+    // The agency's normal reviewer sees the buildings only once they hold a mission (issue 19).
+    refused(await api.page(tokens.censor_reviewer, org.censor!, projectId), 404, 'NOT_FOUND');
     // Review missions are the agency's: others get 403 from the area table.
-    detailOf(await api.taskBuildings(tokens.censor_reviewer, org.censor!, projectId));
+    detailOf(await api.taskBuildings(tokens.censor_director, org.censor!, projectId));
     refused(await api.taskBuildings(tokens.construct_admin, org.construct!, projectId), 403, 'FORBIDDEN');
     refused(await api.allowReject(tokens.design_admin, org.design!, projectId, saved.id), 403, 'FORBIDDEN');
   });
@@ -1123,8 +1125,9 @@ describe('buildings of a review application', () => {
       'BUILDING_NOT_EDITABLE',
     );
 
-    // Confirming needs the office admin, the director or an org admin of the project's agency.
-    refused(await api.confirm(tokens.censor_reviewer, org.censor!, projectId, a.id), 403, 'FORBIDDEN');
+    // Confirming needs the office admin, the director or an org admin of the project's agency; a
+    // normal reviewer, who holds no mission before acceptance, does not even see the application.
+    refused(await api.confirm(tokens.censor_reviewer, org.censor!, projectId, a.id), 404, 'NOT_FOUND');
     refused(await api.confirm(tokens.censor2_admin, org.censor2!, projectId, a.id), 404, 'NOT_FOUND');
     refused(await api.confirm(tokens.censor_admin, org.censor!, projectId, randomUUID()), 404, 'NOT_FOUND');
     refused(await api.confirm(tokens.construct_admin, org.construct!, projectId, a.id), 403, 'FORBIDDEN');
@@ -1139,7 +1142,7 @@ describe('buildings of a review application', () => {
       'BUILDING_NOT_SUBMITTED',
     );
     const tasks = detailOf<Building[]>(
-      await api.taskBuildings(tokens.censor_reviewer, org.censor!, projectId),
+      await api.taskBuildings(tokens.censor_director, org.censor!, projectId),
     );
     expect(tasks.map((x) => [x.id, x.status])).toEqual([
       [a.id, 'CONFIRMED'],
@@ -1178,8 +1181,8 @@ describe('buildings of a review application', () => {
     detailOf(await api.confirm(tokens.censor_admin, org.censor!, projectId, b.id));
     const assigned = async (user: User, orgId: string) =>
       detailOf<Building[]>(await api.assignedBuildings(tokens[user], orgId, projectId));
-    // No mission yet: nothing to review.
-    expect(await assigned('censor_reviewer', org.censor!)).toEqual([]);
+    // No mission yet: the normal reviewer does not see the application at all (issue 19).
+    refused(await api.assignedBuildings(tokens.censor_reviewer, org.censor!, projectId), 404, 'NOT_FOUND');
 
     // The director's assignment is still to come: the missions are put in place directly. Two
     // specialties of building B, and one of a building of another application.
@@ -1210,8 +1213,9 @@ describe('buildings of a review application', () => {
     const tasks = detailOf<Building[]>(await api.taskBuildings(tokens.censor_admin, org.censor!, projectId));
     expect(await assigned('censor_reviewer', org.censor!)).toEqual([tasks.find((x) => x.id === b.id)]);
     expect((await assigned('censor_reviewer', org.censor!)).map((x) => x.name)).toEqual(['2#楼']);
-    // Another reviewer, and the office admin, have no missions here.
-    expect(await assigned('censor_reviewer2', org.censor!)).toEqual([]);
+    // Another reviewer, and the office admin, have no missions here: the reviewer sees nothing of
+    // the application, the admin sees it with no building to review.
+    refused(await api.assignedBuildings(tokens.censor_reviewer2, org.censor!, projectId), 404, 'NOT_FOUND');
     expect(await assigned('censor_admin', org.censor!)).toEqual([]);
     // Another agency does not see the application; design units are not in the review area.
     refused(await api.assignedBuildings(tokens.censor2_admin, org.censor2!, projectId), 404, 'NOT_FOUND');
@@ -1231,7 +1235,7 @@ describe('buildings of a review application', () => {
     ).toBe(false);
     detailOf(await api.submit(tokens.construct_admin, org.construct!, projectId, [building.id, other.id]));
     expect(
-      detailOf<boolean>(await api.allowReject(tokens.censor_reviewer, org.censor!, projectId, building.id)),
+      detailOf<boolean>(await api.allowReject(tokens.censor_director, org.censor!, projectId, building.id)),
     ).toBe(true);
 
     // No reason yet: refused, nothing changes.
@@ -1240,12 +1244,13 @@ describe('buildings of a review application', () => {
       400,
       'BUILDING_REJECT_REASON_MISSING',
     );
-    // Recording the reason is for the deciders of the project's agency.
+    // Recording the reason is for the deciders of the project's agency (a normal reviewer, with no
+    // mission before acceptance, does not see the application).
     const reason = '该单体不属于本次报审范围，请核实后重新提交';
     refused(
       await api.addFeedback(tokens.censor_reviewer, org.censor!, { buildingId: building.id, reason }),
-      403,
-      'FORBIDDEN',
+      404,
+      'NOT_FOUND',
     );
     refused(
       await api.addFeedback(tokens.censor2_admin, org.censor2!, { buildingId: building.id, reason }),
@@ -1268,8 +1273,8 @@ describe('buildings of a review application', () => {
     expect(feedback).toMatchObject({ buildingId: building.id, orgId: org.censor, reason });
     refused(
       await api.reject(tokens.censor_reviewer, org.censor!, projectId, [building.id]),
-      403,
-      'FORBIDDEN',
+      404,
+      'NOT_FOUND',
     );
     refused(await api.reject(tokens.design_admin, org.design!, projectId, [building.id]), 403, 'FORBIDDEN');
     refused(

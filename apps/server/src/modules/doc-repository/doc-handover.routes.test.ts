@@ -160,12 +160,13 @@ describe.each(FILE_STORES)('handing over a version: commit, send, return, accept
     expect(await status()).toBe('MATERIALS_SENT');
     refused(await confirm('construct_admin'), 409, 'DOC_VERSION_LOCKED');
     expect(await messages('censor_admin', 'CONSTRUCT_MATERIAL_SUBMIT')).toHaveLength(1);
-    // A reviewer without director authority neither accepts nor returns.
-    refused(await confirm('censor_reviewer'), 403, 'DOC_DIRECTOR_ONLY');
+    // A normal reviewer neither accepts nor returns: before acceptance no mission can be theirs,
+    // so the application is not even theirs to see (issue 19).
+    refused(await confirm('censor_reviewer'), 404, 'NOT_FOUND');
     refused(
       await supply('censor_reviewer', 'RETURN', [{ category: 'DESIGN', reason: '缺图' }]),
-      403,
-      'DOC_DIRECTOR_ONLY',
+      404,
+      'NOT_FOUND',
     );
     expect((await state('censor_admin')).can).toMatchObject({
       accept: true,

@@ -16,6 +16,7 @@ import { inTransaction, type Db } from '../../db/database.js';
 import { AppError } from '../../lib/app-error.js';
 import type { AppContext } from '../../lib/app-context.js';
 import { recordAudit, type AuditActor } from '../audit/audit.service.js';
+import { pauseReviewClocks, startReviewClocks } from '../calendar/review-clock.service.js';
 import { sendMessage } from '../messages/messages.service.js';
 import {
   openProject,
@@ -286,6 +287,7 @@ export async function acceptDocs(ctx: AppContext, input: HandoverInput) {
       acceptedAt: project.acceptedAt ?? at,
       updatedAt: at,
     });
+    await startReviewClocks(tx, { projectId: project.id, at, by: input.audit.accountId });
     await recordAudit(tx, at, {
       action: 'DOC_ACCEPTED',
       actor: input.audit,
@@ -412,6 +414,7 @@ export async function returnDocs(ctx: AppContext, input: HandoverInput & { items
     const recovering = version.businessStatus === 'REVIEW';
     const at = ctx.clock();
     const rows = await recordFeedback(ctx, tx, open, version, input, 'RETURN', at);
+    if (recovering) await pauseReviewClocks(tx, { projectId: project.id, at, by: input.audit.accountId });
     await setVersionStatus(tx, version.id, {
       businessStatus: docVersionAfter(recovering ? 'recover' : 'return', version.businessStatus),
       sentAt: null,

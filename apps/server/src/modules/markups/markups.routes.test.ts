@@ -18,7 +18,7 @@ import {
 import { auditEvents } from '../../db/schema/audit.js';
 import { docSheets } from '../../db/schema/sheets.js';
 import { markups } from '../../db/schema/markups.js';
-import { accountIdOf, demoOrgIds, detailOf, projectApi } from '../../test/project-fixture.js';
+import { accountIdOf, demoOrgIds, detailOf, insertMission, projectApi } from '../../test/project-fixture.js';
 import { readyForHandOver, submittedForMaterials, uploadDocFile } from '../../test/doc-fixture.js';
 import { prepareSheetsNow } from '../../test/sheet-fixture.js';
 import { FILE_SIGNAL_CHANNEL } from '../sheets/sheet-signal.js';
@@ -186,6 +186,15 @@ describe('markups on a sheet: storage, access, validation, XFDF and the burned c
     detailOf(await step('survey_admin', 'commitDoc', { category: 'SURVEY' }));
     detailOf(await step('construct_admin', 'confirmApplyDoc', { confirmWarnings: 'true' }));
     detailOf(await step('censor_admin', 'confirmApplyDoc', {}));
+    // A normal reviewer sees an application only where they hold a review mission (issue 19).
+    for (const reviewer of ['censor_reviewer', 'censor_reviewer2'] as const)
+      await insertMission(t.database.db, {
+        projectId,
+        buildingId: inReview.buildingId,
+        specialty: reviewer === 'censor_reviewer' ? 'STRUCTURE' : 'ARCHITECTURE',
+        reviewerAccountId: await accountIdOf(t.database.db, reviewer),
+        censorOrgId: org.censor!,
+      });
 
     // Another whose materials are still being uploaded.
     const uploading = await submittedForMaterials(t, {
@@ -334,15 +343,16 @@ describe('markups on a sheet: storage, access, validation, XFDF and the burned c
   });
 
   it('refuses drawing on a version that is not in review, and on a sheet still being prepared', async () => {
+    // The agency's admin: a normal reviewer holds no mission in an application still uploading.
     const message = refused(
-      await create('censor_reviewer', RECT, uploadingFile.id, otherProjectId),
+      await create('censor_admin', RECT, uploadingFile.id, otherProjectId),
       409,
       'MARKUP_VERSION_NOT_IN_REVIEW',
     );
     expect(message).toBe('该版本资料不在审查中，不能标注');
-    expect(
-      detailOf<MarkupList>(await list('censor_reviewer', uploadingFile.id, otherProjectId)).canDraw,
-    ).toBe(false);
+    expect(detailOf<MarkupList>(await list('censor_admin', uploadingFile.id, otherProjectId)).canDraw).toBe(
+      false,
+    );
     // The file must belong to the application named in the path.
     refused(await create('censor_reviewer', RECT, uploadingFile.id), 404, 'NOT_FOUND');
     refused(await list('censor_reviewer', uploadingFile.id), 404, 'NOT_FOUND');

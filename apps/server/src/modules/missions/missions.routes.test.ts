@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  type ReviewClocks,
   requiredSpecialties,
   type Building,
   type MissionAssignCell,
@@ -66,7 +67,7 @@ describe('review missions: the grid, assignment, its conflicts, the check and wh
     detailOf<ProjectPage>(
       await api.send('GET', '/api/checkDrawings/project/pagelist', tokens[user], {
         query: { page: '0', pageSize: '50' },
-        headers: { 'x-org-id': orgOf(user) },
+        actingOrg: orgOf(user),
       }),
     ).items.map((p) => p.id);
   const cell = (
@@ -275,6 +276,15 @@ describe('review missions: the grid, assignment, its conflicts, the check and wh
     expect(statuses).toEqual([200, 409]);
     const loser = a.statusCode === 409 ? a : b;
     expect(refused(loser, 409, 'MISSION_CONFLICT')).toContain('1#住宅楼');
+    // The director's cell had no date: it takes the review clock's due day, the day the legal
+    // working days since acceptance run out, as every party reads it.
+    const clock = detailOf<ReviewClocks>(
+      await api.send('GET', `/api/checkDrawings/${org.design}/${projectId}/reviewClock`, tokens.design_admin),
+    );
+    expect(clock.design.due).not.toBeNull();
+    expect(cellOf(await grid('censor_admin'), 'ARCHITECTURE').deadline).toBe(
+      a.statusCode === 200 ? clock.design.due : '2026-12-31',
+    );
     // A save on a stale revision loses too.
     refused(
       await assign('censor_admin', [cell('STRUCTURE', 'censor_reviewer2', { revision: 0 })]),

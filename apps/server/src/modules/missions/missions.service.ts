@@ -22,6 +22,7 @@ import {
 import { inTransaction, type Db } from '../../db/database.js';
 import type { AppContext } from '../../lib/app-context.js';
 import { AppError } from '../../lib/app-error.js';
+import { readReviewClock } from '../calendar/review-clock.service.js';
 import { sendMessage } from '../messages/messages.service.js';
 import { openProject, projectActor, type OpenProject } from '../project-access/project-access.service.js';
 import {
@@ -61,15 +62,14 @@ export interface MissionCaller {
 export const chinaDay = (at: Date) => new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
 
 /**
- * The due day a mission gets when the director names none. The review clock (modules/calendar:
- * working days by the project's scale, paused while the applicant holds the file) is to answer
- * here; until it is wired, a mission without the director's date has none.
+ * The due day a mission gets when the director names none: the review clock's (modules/calendar:
+ * the legal working days by the project's scale or the survey grade, paused while the applicant
+ * holds the file). None while the clock is paused or its count reaches a year not yet entered: a
+ * due day is never guessed.
  */
-export async function defaultDeadline(
-  _ctx: AppContext,
-  _input: { projectId: string; specialty: string; assignedAt: Date },
-): Promise<string | null> {
-  return null;
+async function clockDeadlines(ctx: AppContext, caller: MissionCaller) {
+  const clocks = await readReviewClock(ctx, { member: caller.member, projectId: caller.projectId });
+  return (specialty: string) => (specialty === 'SURVEY' ? (clocks.survey?.due ?? null) : clocks.design.due);
 }
 
 const person = (accountId: string | null, name: string | null) =>
@@ -186,6 +186,8 @@ export async function assignMissions(
   ctx: AppContext,
   caller: MissionCaller & { request: MissionAssignRequest },
 ): Promise<MissionGrid> {
+  // Read before the transaction, which holds the application's row.
+  const dueOf = await clockDeadlines(ctx, caller);
   await inTransaction(ctx.db, async (tx) => {
     const open = await openProject(tx, caller.member, caller.projectId, {
       action: 'missions.assign',
@@ -217,14 +219,7 @@ export async function assignMissions(
       }
       const found = at0.found?.mission;
       if ((found?.revision ?? 0) !== cell.revision) throw new AppError('MISSION_CONFLICT', params);
-      const deadline =
-        cell.deadline ??
-        found?.deadline ??
-        (await defaultDeadline(ctx, {
-          projectId: open.project.id,
-          specialty: cell.specialty,
-          assignedAt: at,
-        }));
+      const deadline = cell.deadline ?? found?.deadline ?? dueOf(cell.specialty);
       if (!found) {
         const row = await insertMission(tx, {
           projectId: open.project.id,

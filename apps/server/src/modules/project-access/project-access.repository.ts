@@ -1,5 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, or } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
+import { missions } from '../../db/schema/missions.js';
 import { orgs } from '../../db/schema/orgs.js';
 import { projectOrgs, projects } from '../../db/schema/projects.js';
 
@@ -41,4 +42,24 @@ export async function updateApplicationState(
   patch: Pick<Partial<typeof projects.$inferInsert>, 'status' | 'acceptedAt' | 'updatedAt'>,
 ) {
   await db.update(projects).set(patch).where(eq(projects.id, id));
+}
+
+/**
+ * Whether this account holds a review mission (reviewer or checker) of the application for the
+ * agency: a normal reviewer's visibility (issue 19). Answers the account, or nobody.
+ */
+export async function listMissionHolders(db: Db, projectId: string, censorOrgId: string, accountId: string) {
+  if (!accountId) return [];
+  const [row] = await db
+    .select({ id: missions.id })
+    .from(missions)
+    .where(
+      and(
+        eq(missions.projectId, projectId),
+        eq(missions.censorOrgId, censorOrgId),
+        or(eq(missions.reviewerAccountId, accountId), eq(missions.checkerAccountId, accountId)),
+      ),
+    )
+    .limit(1);
+  return row ? [accountId] : [];
 }

@@ -18,6 +18,7 @@ import {
   findApplication,
   findOrgRegion,
   listApplicationParties,
+  listMissionHolders,
   updateApplicationState,
   type ApplicationParty,
   type ApplicationRow,
@@ -93,7 +94,12 @@ export async function openProject(
   const project = await findApplication(db, projectId, { lock: options.lock ?? false });
   if (!project) throw new AppError('NOT_FOUND');
   const parties = await listApplicationParties(db, projectId);
-  if (!seesProject(await projectScopeOf(db, member), project, parties)) throw new AppError('NOT_FOUND');
+  const scope = await projectScopeOf(db, member);
+  const holders =
+    scope.kind === 'party' && scope.missionsOf !== undefined
+      ? await listMissionHolders(db, projectId, scope.orgId, scope.missionsOf)
+      : [];
+  if (!seesProject(scope, project, parties, holders)) throw new AppError('NOT_FOUND');
   const actor = projectActor(member);
   const facts = applicationFacts(project);
   const answer = <A extends ProjectAction>(action: A, subject?: FactsFor<A>) => {

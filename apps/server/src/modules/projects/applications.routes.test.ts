@@ -401,11 +401,11 @@ describe('submitting and recalling an application', () => {
   let id: string;
   let name: string;
   const owner = () => s.tokens.construct_admin!;
-  const parties = ['design_admin', 'design_user', 'survey_admin', 'censor_admin', 'censor_reviewer'] as const;
+  const parties = ['design_admin', 'design_user', 'survey_admin', 'censor_admin', 'censor_director'] as const;
   const outsiders = ['design2_admin', 'censor2_admin'] as const;
 
   beforeAll(async () => {
-    s = await setUp([...parties, ...outsiders, 'multi_user', 'sysadmin']);
+    s = await setUp([...parties, ...outsiders, 'censor_reviewer', 'multi_user', 'sysadmin']);
     const form = applicationForm(s.org, s.dicId);
     name = form.name;
     id = (await s.api.saved(owner(), form)).id;
@@ -491,6 +491,9 @@ describe('submitting and recalling an application', () => {
       ).toContain(id);
     }
     expect(await s.api.shown(s.tokens.multi_user!, id, s.org.survey)).toMatchObject(own);
+    // The agency's normal reviewer sees it only once they hold a mission on it (issue 19).
+    refused(await s.api.detail(s.tokens.censor_reviewer!, id), 404, 'NOT_FOUND');
+    expect(await s.listedIds('censor_reviewer')).not.toContain(id);
     for (const username of outsiders) {
       refused(await s.api.detail(s.tokens[username]!, id), 404, 'NOT_FOUND');
       expect(await s.listedIds(username), username).not.toContain(id);

@@ -1,8 +1,23 @@
-import { and, count, desc, eq, gte, ilike, lt, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  exists,
+  gte,
+  ilike,
+  lt,
+  ne,
+  or,
+  sql,
+  type AnyColumn,
+  type SQL,
+} from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ProjectScope, ProjectStatus } from '@drp/domain';
 import type { Db } from '../../db/database.js';
 import { containsPattern } from '../../db/like-pattern.js';
+import { missions } from '../../db/schema/missions.js';
 import { orgs } from '../../db/schema/orgs.js';
 import { projectListCounts, projectOrgs, projects } from '../../db/schema/projects.js';
 
@@ -103,11 +118,26 @@ function projectConditions(scope: Exclude<ProjectScope, { kind: 'party' }>, filt
   );
 }
 
+/**
+ * A normal reviewer's applications (issue 19): those where the account holds a mission for the
+ * agency, as reviewer or checker.
+ */
+function holdsMission(orgId: string, accountId: string) {
+  if (!accountId) return sql`false`;
+  return exists(
+    sql`(select 1 from ${missions} where ${missions.projectId} = ${projectOrgs.projectId} and ${missions.censorOrgId} = ${orgId} and (${missions.reviewerAccountId} = ${accountId} or ${missions.checkerAccountId} = ${accountId}))`,
+  );
+}
+
+/** A normal reviewer's scope: its list is counted in its own scan, never from the totals. */
+const byMissions = (scope: ProjectScope) => scope.kind === 'party' && scope.missionsOf !== undefined;
+
 /** A party's scope and filters on its `project_orgs` rows (status and date are copies there). */
 function partyConditions(scope: Extract<ProjectScope, { kind: 'party' }>, filter: ProjectFilter) {
   return and(
     eq(projectOrgs.orgId, scope.orgId),
     eq(projectOrgs.role, scope.role),
+    scope.missionsOf !== undefined ? holdsMission(scope.orgId, scope.missionsOf) : undefined,
     ne(projectOrgs.projectStatus, 'DRAFT'),
     filter.status ? eq(projectOrgs.projectStatus, filter.status) : undefined,
     filter.from ? gte(projectOrgs.projectCreatedAt, fromDate(filter.from)) : undefined,
@@ -126,12 +156,14 @@ export const narrowed = (filter: ProjectFilter) => Boolean(filter.name || filter
  * up (`projectCountQuery`).
  */
 export function projectPageIdsQuery(db: Db, scope: ProjectScope, filter: ProjectFilter, paging: Paging) {
-  const from = narrowed(filter) ? undefined : paging.from;
+  const from = narrowed(filter) || byMissions(scope) ? undefined : paging.from;
   // Both orders are descending: the rows at or after `from` have keys at most its key.
   const atOrAfter = (createdAt: AnyColumn, id: AnyColumn) =>
     from ? sql`(${createdAt}, ${id}) <= (${from.createdAt}::timestamptz, ${from.id}::uuid)` : undefined;
   const total = (
-    narrowed(filter) ? sql<number>`count(*) over ()` : sql<number>`${projectCountQuery(db, scope, filter)}`
+    narrowed(filter) || byMissions(scope)
+      ? sql<number>`count(*) over ()`
+      : sql<number>`${projectCountQuery(db, scope, filter)}`
   )
     .mapWith(Number)
     .as('total');
@@ -208,7 +240,7 @@ export function projectPageQuery(db: Db, scope: ProjectScope, filter: ProjectFil
  * A page carries its total; this runs alone for a page past the end.
  */
 export function projectCountQuery(db: Db, scope: ProjectScope, filter: ProjectFilter) {
-  if (narrowed(filter)) {
+  if (narrowed(filter) || byMissions(scope)) {
     if (scope.kind === 'party') {
       let rows = db.select({ n: count() }).from(projectOrgs).$dynamic();
       if (filter.name) rows = rows.innerJoin(projects, eq(projects.id, projectOrgs.projectId));
@@ -243,6 +275,14 @@ function countsOfScope(scope: ProjectScope) {
 
 /** How many applications of a scope's list are in each status (statuses with none are absent). */
 export async function countProjectsByStatus(db: Db, scope: ProjectScope) {
+  if (scope.kind === 'party' && scope.missionsOf !== undefined) {
+    const rows = await db
+      .select({ status: projectOrgs.projectStatus, n: count() })
+      .from(projectOrgs)
+      .where(partyConditions(scope, {}))
+      .groupBy(projectOrgs.projectStatus);
+    return new Map(rows.map((r) => [r.status, Number(r.n)]));
+  }
   const c = projectListCounts;
   const rows = await db
     .select({ status: c.status, n: sql<number>`coalesce(sum(${c.n}), 0)`.mapWith(Number) })
@@ -262,7 +302,7 @@ const preparedPages = new WeakMap<Db, Map<string, PreparedPage>>();
  * those lists are built each time. Undefined for them.
  */
 function preparedPage(db: Db, scope: ProjectScope, filter: ProjectFilter, paging: Paging) {
-  if (narrowed(filter)) return undefined;
+  if (narrowed(filter) || byMissions(scope)) return undefined;
   const values: Record<string, unknown> = { limit: paging.limit, offset: paging.offset };
   // A placeholder where the builders take a string: they only pass it on into the SQL.
   const bind = (name: string, value: string) => {

@@ -1,4 +1,5 @@
 import {
+  reviewsOnlyOwnMissions,
   applicationAbilities,
   applicationAfter,
   can,
@@ -429,7 +430,12 @@ export async function listApplications(
   input: { member: PrincipalMember; query: z.output<typeof projectListQuery> },
 ): Promise<ProjectPage> {
   const { member, query } = input;
-  return ctx.projectLists.through(
+  // A normal reviewer's list follows their own missions, which the shared per-organisation cache
+  // and its change notices do not: it is read each time (issue 19).
+  const through = reviewsOnlyOwnMissions(member)
+    ? (_key: string, _now: () => number, read: () => Promise<ProjectPage>) => read()
+    : ctx.projectLists.through.bind(ctx.projectLists);
+  return through(
     projectListKey(member, query),
     () => ctx.clock().getTime(),
     async () => {
@@ -438,7 +444,8 @@ export async function listApplications(
       // A deep page starts at a row an earlier page showed, when one is remembered near it. Lists
       // narrowed by a name or dates are counted in their own scan and always start at the top.
       const positions = ctx.projectListPositions;
-      const seeks = !narrowed(filter);
+      // A normal reviewer's rows stand elsewhere than the organisation's: their places are not kept.
+      const seeks = !narrowed(filter) && !reviewsOnlyOwnMissions(member);
       const positionsKey = ProjectListPositions.key(member, filter);
       const generation = positions.token();
       const near = seeks ? positions.nearest(positionsKey, offset, ctx.clock().getTime()) : undefined;

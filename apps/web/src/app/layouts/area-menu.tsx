@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { AuditOutlined, BankOutlined, HomeOutlined, LockOutlined, ProjectOutlined } from '@ant-design/icons';
+import { CalendarOutlined } from '@ant-design/icons';
+import { BookOutlined } from '@ant-design/icons';
 import {
   CommentOutlined,
   FileTextOutlined,
@@ -7,6 +9,8 @@ import {
   SafetyCertificateOutlined,
 } from '@ant-design/icons';
 import type { AreaKey } from '@drp/domain';
+// Working-day calendar (issue 19): its texts, so the menu can name it before the screen loads.
+import '../../features/calendar/calendar-texts';
 
 export interface AreaMenuItem {
   /** Path below the area prefix ('' for the area's home). */
@@ -33,6 +37,10 @@ export const AREA_MENUS: Record<AreaKey, AreaMenuItem[]> = {
     home,
     { path: 'ent', label: 'orgs.title', icon: <BankOutlined /> },
     { path: 'audit', label: 'audit.title', icon: <AuditOutlined /> },
+    // Clause library (issue 19)
+    { path: 'standards', label: 'clauses.menu', icon: <BookOutlined /> },
+    // Working-day calendar (issue 19)
+    { path: 'calendar', label: 'calendar.title', icon: <CalendarOutlined /> },
     password,
   ],
   info: [

@@ -245,6 +245,7 @@ export const PROJECT_MENUS: Record<ProjectArea, ProjectMenuItem[]> = {
       label: 'projectMenu.notifications',
       icon: <NotificationOutlined />,
       path: scoped('/sys_audit', 'notifications'),
+      related: (c) => [scoped('/sys_audit', 'notification')(c)],
     },
     {
       key: 'report',
@@ -283,7 +284,17 @@ export const PROJECT_MENUS: Record<ProjectArea, ProjectMenuItem[]> = {
       path: scoped('/sys_audit', 'signature'),
     },
   ],
-  supervise: [application('supervise'), ...readerMenu('/sys_supervise')],
+  supervise: [
+    application('supervise'),
+    ...readerMenu('/sys_supervise'),
+    // bad actions to confirm (issue 19)
+    {
+      key: 'badActions',
+      label: 'projectMenu.badAction',
+      icon: <WarningOutlined />,
+      path: ({ projectId }) => `/sys_supervise/projects/${enc(projectId)}/badActions`,
+    },
+  ],
   joint: [application('joint'), ...readerMenu('/sys_joint')],
 };
 

@@ -202,6 +202,12 @@ export const enUS: Messages = {
       'If the account exists, its organisation’s administrators now have a to-do. Ask them for your one-time password.',
     backToLogin: 'Back to sign-in',
   },
+  // Clause library (issue 19): the menu and titles; the screens' own texts come with their chunk.
+  clauses: {
+    menu: 'Clause library',
+    title: 'Clause library',
+    detailTitle: 'Clauses of a standard',
+  },
   audit: {
     title: 'Audit log',
     allActions: 'All actions',

@@ -194,6 +194,12 @@ export const zhCN = {
     doneText: '如果该账号存在，其所在单位的管理员已收到待办。请联系单位管理员领取一次性密码。',
     backToLogin: '返回登录',
   },
+  // Clause library (issue 19): the menu and titles; the screens' own texts come with their chunk.
+  clauses: {
+    menu: '规范条文库',
+    title: '规范条文库',
+    detailTitle: '规范条文',
+  },
   audit: {
     title: '审计日志',
     allActions: '全部操作',

@@ -28,6 +28,8 @@ import { currentLocale } from '../../../config/i18n';
 import { useSession } from '../../../features/auth/hooks/session-context';
 import { usePlatformConfig } from '../../../features/platform/api/get-platform-config';
 import { useProjectStatusCounts } from '../../../features/projects/api/get-project-status-counts';
+// Review missions (issue 19): the reviewers' and directors' workbench.
+import { MissionBoardPanel, MyMissionList } from '../../../features/missions/components/mission-workbench';
 import { isRouted } from '../../route-registry';
 import { TodoSummary } from './todo-summary';
 import './area-home-page.css';
@@ -147,6 +149,10 @@ export function AreaHomePage({ area }: { area: AreaKey }) {
   const intro =
     area === 'audit' && acting && auditLandingPage(acting) === 'workingDrawingList' ? 'auditReader' : area;
   const todoMember = acting && MESSAGE_TYPES_BY_ORG_TYPE[acting.orgType].length > 0 ? acting : null;
+  // Review missions (issue 19): a reviewer lands on their missions, a director on what waits for
+  // checking and what is overdue. Only members who work on applications (an approval profile).
+  const reviews = area === 'audit' && acting && AREAS.audit.projectMemberQualifies?.(acting) ? acting : null;
+  const directs = reviews !== null && auditLandingPage(reviews) === 'workingDrawing';
 
   return (
     <Space orientation="vertical" size="large" className="full-width">
@@ -210,6 +216,14 @@ export function AreaHomePage({ area }: { area: AreaKey }) {
             </Col>
           )}
         </Row>
+      )}
+      {reviews && (
+        <Card
+          title={t(directs ? 'missions.boardTitle' : 'missions.mineTitle')}
+          data-testid={directs ? 'workbench-mission-board' : 'workbench-my-missions'}
+        >
+          {directs ? <MissionBoardPanel orgId={reviews.orgId} /> : <MyMissionList orgId={reviews.orgId} />}
+        </Card>
       )}
       <Card title={t('workbench.shortcuts')} data-testid="workbench-shortcuts">
         <Space wrap>

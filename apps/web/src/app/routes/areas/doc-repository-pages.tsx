@@ -15,6 +15,8 @@ import {
 } from '../../../features/sheets/sheet-viewer-path';
 import { useSession } from '../../../features/auth/hooks/session-context';
 import { useProjectContext } from '../../layouts/project-layout';
+// Working-day calendar (issue 19)
+import { ReviewClockCard } from '../../../features/calendar/components/review-clock-card';
 import { buildingDetailPath, buildingListPath } from './building-paths';
 
 const enc = encodeURIComponent;
@@ -114,22 +116,32 @@ export function AuditDocRepositoryPage({ category, receive }: { category: DocCat
   const list = { DESIGN: `${base}/workingDrawingList`, SURVEY: `${base}/reconnaissanceList` };
   if (receive && !receivesDocs(member)) return <Navigate to={list[category]} replace />;
   return (
-    <DocRepositoryScreen
-      key={`${member.orgId}-${category}-${receive}`}
-      target={{ orgId: member.orgId, projectId: project.id }}
-      category={category}
-      mode={receive ? 'receive' : 'read'}
-      versionsListed={receive ? 'UPLOADING' : 'REVIEW'}
-      projectName={project.name}
-      applicationStatus={project.status}
-      sheetLink={sheetLinkFor('audit', member.orgId, project.id, category)}
-      categoryLinks={receive ? { DESIGN: `${base}/workingDrawing`, SURVEY: `${base}/reconnaissance` } : list}
-      buildingLink={(id) =>
-        id
-          ? buildingDetailPath('audit', member.orgId, project.id, id)
-          : buildingListPath('audit', member.orgId, project.id)
-      }
-    />
+    <>
+      {/* Working-day calendar (issue 19): the review clock, once the application is accepted. */}
+      {project.acceptedAt && (
+        <div style={{ marginBottom: 16 }}>
+          <ReviewClockCard target={{ orgId: member.orgId, projectId: project.id }} />
+        </div>
+      )}
+      <DocRepositoryScreen
+        key={`${member.orgId}-${category}-${receive}`}
+        target={{ orgId: member.orgId, projectId: project.id }}
+        category={category}
+        mode={receive ? 'receive' : 'read'}
+        versionsListed={receive ? 'UPLOADING' : 'REVIEW'}
+        projectName={project.name}
+        applicationStatus={project.status}
+        sheetLink={sheetLinkFor('audit', member.orgId, project.id, category)}
+        categoryLinks={
+          receive ? { DESIGN: `${base}/workingDrawing`, SURVEY: `${base}/reconnaissance` } : list
+        }
+        buildingLink={(id) =>
+          id
+            ? buildingDetailPath('audit', member.orgId, project.id, id)
+            : buildingListPath('audit', member.orgId, project.id)
+        }
+      />
+    </>
   );
 }
 
