@@ -24,8 +24,11 @@ export const PAGE_WEIGHTS: PageWeight[] = [
     modules: APP,
     // 250 kB until issue 18, which stood exactly on it: the route table's entry for the drawing
     // viewer (its path and the names of the chunks it preloads) adds 0.4 kB; the viewer's code
-    // itself loads only on its route.
-    budget: 251_000,
+    // itself loads only on its route. Issue 19's screens (missions, bad actions, notices, the
+    // calendar and the clause library) add their rows to the route table the same way, about
+    // 30 bytes a route compressed: 253 kB. Once the table outgrows that, each area's rows should
+    // load with the area (react-router's lazy routes), not with the sign-in page.
+    budget: 253_000,
   },
   {
     page: 'area landing /sys_apply',
