@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { DocCategory, DocFolderNode, OrgType, PrincipalMember, Profile } from '@drp/domain';
 import {
   projectDicRequest,
@@ -38,7 +38,8 @@ import {
   createApplication,
   submitApplication,
 } from '../../modules/projects/projects.service.js';
-import { accounts } from '../schema/accounts.js';
+import { assignMissions, missionProposal, stepMission } from '../../modules/missions/missions.service.js';
+import { accounts, members } from '../schema/accounts.js';
 import { orgs } from '../schema/orgs.js';
 import { renderDemoDrawing } from './demo-drawing.js';
 import { DEMO_ORGS } from './demo-seed.js';
@@ -418,8 +419,58 @@ export async function seedDemoProjects(ctx: AppContext): Promise<void> {
       id,
       audit: censor.audit,
     });
-  // The review steps between acceptance and passing (missions, opinions, certificate) come with
-  // later capabilities; until then the demo marks this application passed directly. Everything
-  // before it (buildings, materials, their hand-over and acceptance) ran through the use cases.
+  await reviewMissions(ctx, offices.projectId);
+  // The review steps after the missions (opinions, report, certificate) come with later
+  // capabilities; until then the demo marks this application passed directly. Everything before it
+  // (buildings, materials, hand-over, acceptance, missions) ran through the use cases.
   await updateProject(ctx.db, offices.projectId, { status: 'PASSED', updatedAt: ctx.clock() });
+}
+
+/** The demo agency's reviewers and the specialties they review (members' 专业). */
+const DEMO_REVIEWERS: Record<string, string[]> = {
+  censor_reviewer: ['ARCHITECTURE', 'STRUCTURE', 'ENERGY_SAVING'],
+  censor_reviewer2: ['PLUMBING', 'HVAC', 'ELECTRICAL', 'FIRE_PROTECTION', 'SURVEY'],
+};
+
+/**
+ * The review by specialty of an accepted application, through the missions use cases: the
+ * reviewers' specialties recorded, the platform's proposal assigned with the director as checker,
+ * each mission submitted by its reviewer and accepted by the director. So a demo reviewer has
+ * missions (and sees the application), and a director sees a finished round.
+ */
+async function reviewMissions(ctx: AppContext, projectId: string) {
+  const director = await actorOf(ctx, 'censor', 'censor_director', 'CENSOR', ['DRAWING_APPROVAL_DIRECTOR']);
+  const accountOf = (actor: Actor) => actor.audit.accountId ?? '';
+  const as = (actor: Actor, admin: boolean) => ({
+    member: { ...actor.member, admin, accountId: accountOf(actor) },
+    accountId: accountOf(actor),
+    projectId,
+  });
+  const reviewers = new Map<string, Actor>();
+  for (const [username, specialties] of Object.entries(DEMO_REVIEWERS)) {
+    const reviewer = await actorOf(ctx, 'censor', username, 'CENSOR', ['DRAWING_APPROVAL_NORMAL']);
+    await ctx.db
+      .update(members)
+      .set({ specialties })
+      .where(and(eq(members.accountId, accountOf(reviewer)), eq(members.orgId, reviewer.orgId)));
+    reviewers.set(accountOf(reviewer), reviewer);
+  }
+  const proposal = await missionProposal(ctx, as(director, false));
+  const grid = await assignMissions(ctx, {
+    ...as(director, false),
+    request: {
+      cells: proposal.cells.map((cell) => ({
+        ...cell,
+        checkerAccountId: accountOf(director),
+        deadline: null,
+        revision: 0,
+      })),
+    },
+  });
+  for (const cell of grid.cells) {
+    const reviewer = cell.reviewer && reviewers.get(cell.reviewer.accountId);
+    if (!cell.missionId || !reviewer) continue;
+    await stepMission(ctx, { ...as(reviewer, false), id: cell.missionId, step: 'SUBMIT' });
+    await stepMission(ctx, { ...as(director, false), id: cell.missionId, step: 'ACCEPT' });
+  }
 }
