@@ -22,15 +22,16 @@ import {
   type ApiSession,
   type DraftProject,
 } from './support/project-api';
+import { giveMission } from './support/accepted-drawings';
 
 /**
  * The hand-over of one round of materials, as the people involved do it in the browser
  * (domain.md steps 2–3): the designer uploads the drawings of two buildings and commits them; the
  * construction unit sees every unit has committed and sends them to review; a reviewer without
- * director authority finds nothing accepted yet; the agency's administrator returns one building
- * with a reason; the designer reads it, adds the missing drawing and commits again; the
- * construction unit sends again; the agency accepts, after which the reviewer's list shows the
- * version and the designer's folders are read-only. The survey unit's part goes through the API.
+ * director authority and without a mission cannot open it yet; the agency's administrator returns
+ * one building with a reason; the designer reads it, adds the missing drawing and commits again; the
+ * construction unit sends again; the agency accepts and gives the reviewer missions, after which the
+ * reviewer lands on the review list, which shows the version and the designer's folders are read-only. The survey unit's part goes through the API.
  */
 
 const tag = Date.now().toString(36).slice(-5);
@@ -117,6 +118,7 @@ describe('materials handed over, returned for one building, fixed and accepted',
   let survey: ApiSession;
   let surveyOrgId = '';
   let censorOrgId = '';
+  let buildingIds: string[] = [];
   const drawings: Record<string, string> = {};
 
   /** The survey unit's part: one report in the first building's folder, committed. */
@@ -151,11 +153,8 @@ describe('materials handed over, returned for one building, fixed and accepted',
     for (const name of [TEACHING, CANTEEN])
       buildings.push(await addBuilding(construct, project.id, { name, designOrgIds: [designOrgId] }));
     // Submitted buildings: the hand-over gate sends no drafts (handover-gate.e2e shows the refusal).
-    await submitBuildings(
-      construct,
-      project.id,
-      buildings.map((b) => b.id),
-    );
+    buildingIds = buildings.map((b) => b.id);
+    await submitBuildings(construct, project.id, buildingIds);
     await submitProject(construct, project.id);
     // The design unit answers for the architecture of both (as its building pages record).
     const design = { ...(await apiSession(baseURL(), 'design_admin', DEMO_PASSWORD)), orgId: designOrgId };
@@ -230,19 +229,11 @@ describe('materials handed over, returned for one building, fixed and accepted',
     const owner = await signedIn(browser, 'construct_admin', '/sys_apply');
     await sendToReview(owner, project.id);
 
-    // 3. A reviewer without director authority lands on the review list: nothing accepted yet.
-    const reviewer = await signedIn(
-      browser,
-      'censor_reviewer',
-      '/sys_audit',
-      `/sys_audit/${censorOrgId}/${project.id}`,
-    );
-    await reviewer.waitForURL((url) => url.pathname.endsWith('/workingDrawingList'));
-    await reviewer.getByTestId('doc-no-version').waitFor();
-    expect(await reviewer.getByTestId('project-menu-workingDrawing').count()).toBe(0);
-    // The receive page is not theirs: they are sent on to the list.
-    await reviewer.goto(`/sys_audit/${censorOrgId}/${project.id}/workingDrawing`);
-    await reviewer.waitForURL((url) => url.pathname.endsWith('/workingDrawingList'));
+    // 3. A reviewer without director authority holds no review mission before the materials are
+    // accepted (missions come after), so the application is out of their reach: the 404 page.
+    const reviewer = await newPage(browser);
+    await openSignedIn(reviewer, 'censor_reviewer', { to: `/sys_audit/${censorOrgId}/${project.id}` });
+    await reviewer.waitForURL((url) => url.pathname === '/common/404');
 
     // 4. The agency's administrator returns the canteen with a reason.
     const agency = await signedIn(
@@ -303,8 +294,30 @@ describe('materials handed over, returned for one building, fixed and accepted',
     expect(await agency.getByTestId('return-doc').count()).toBe(0);
     expect(await agency.getByTestId('project-navbar').textContent()).toContain('审查中');
 
-    // 7. The reviewer's list now has the version; the designer's drawings are read-only.
-    await reviewer.reload();
+    // 7. The agency confirms both buildings and gives the reviewer their architecture; the
+    // reviewer lands on the review list, which now has the version; the designer's drawings are
+    // read-only.
+    const agencyApi = { ...(await apiSession(baseURL(), 'censor_admin', DEMO_PASSWORD)), orgId: censorOrgId };
+    for (const buildingId of buildingIds) {
+      await call(
+        agencyApi,
+        'PUT',
+        `/api/checkDrawings/${censorOrgId}/${project.id}/building/confirm/${buildingId}`,
+      );
+      await giveMission(agencyApi, {
+        projectId: project.id,
+        buildingId,
+        username: 'censor_reviewer',
+        specialty: 'ARCHITECTURE',
+      });
+    }
+    await reviewer.goto(`/sys_audit/${censorOrgId}/${project.id}`);
+    await reviewer.waitForURL((url) => url.pathname.endsWith('/workingDrawingList'));
+    await reviewer.getByTestId('doc-repository').waitFor();
+    expect(await reviewer.getByTestId('project-menu-workingDrawing').count()).toBe(0);
+    // The receive page is not theirs: they are sent on to the list.
+    await reviewer.goto(`/sys_audit/${censorOrgId}/${project.id}/workingDrawing`);
+    await reviewer.waitForURL((url) => url.pathname.endsWith('/workingDrawingList'));
     await reviewer.getByTestId('doc-repository').waitFor();
     expect(await reviewer.getByTestId('doc-version-status').textContent()).toBe('审查中');
     await openArchitecture(reviewer, 1);

@@ -85,12 +85,6 @@ describe('project workspaces, lists and workbenches', () => {
       '/sys_audit/reportdetail/',
     ],
     [
-      'censor_reviewer',
-      '/sys_audit',
-      (id) => `/sys_audit/{censor}/${id}/workingDrawingList`,
-      '/sys_audit/reportdetail/',
-    ],
-    [
       'control_admin',
       '/sys_supervise',
       (id) => `/sys_supervise/projects/${id}/buildings`,
@@ -129,6 +123,23 @@ describe('project workspaces, lists and workbenches', () => {
       await page.context().close();
     },
   );
+
+  // A normal reviewer's landing on the review list needs accepted materials and a mission, which
+  // this application has not: doc-handover.e2e covers it. Here: without a mission, nothing (issue 19).
+  it('censor_reviewer: without a review mission the application is neither listed nor opened', async () => {
+    const page = await newWidePage(browser);
+    await openSignedIn(page, 'censor_reviewer', { to: '/sys_audit/projects' });
+    const answered = page.waitForResponse((r) => new URL(r.url()).searchParams.get('name') === tag);
+    await page.getByTestId('project-search').locator('input').fill(tag);
+    await page.keyboard.press('Enter');
+    await answered;
+    await expect.poll(() => rows(page).filter({ hasText: NAME }).count()).toBe(0);
+    await page.goto(`/sys_audit/reportdetail/${project.id}`);
+    await page.waitForURL((url) => url.pathname === '/common/404');
+    await page.goto(`/sys_audit/${censorOrgId}/${project.id}`);
+    await page.waitForURL((url) => url.pathname === '/common/404');
+    await page.context().close();
+  });
 
   it.each([
     ['construct_admin', '/sys_apply'],
@@ -289,7 +300,8 @@ describe('project workspaces, lists and workbenches', () => {
 
   it('each page names itself in the browser tab, in English too', async () => {
     const page = await newWidePage(browser, 1440, 'en-US');
-    await openSignedIn(page, 'censor_reviewer', { to: '/sys_audit/projects', locale: 'en-US' });
+    // The director: the application form must open, and a reviewer holds no mission on this one.
+    await openSignedIn(page, 'censor_director', { to: '/sys_audit/projects', locale: 'en-US' });
     await expect.poll(() => page.title()).toMatch(/^Projects - /);
     await page.goto(`/sys_audit/reportdetail/${project.id}`);
     await expect.poll(() => page.title()).toMatch(/^Application details - /);

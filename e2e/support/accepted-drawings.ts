@@ -1,4 +1,4 @@
-import type { SheetInfo } from '@drp/domain';
+import type { MissionGrid, OrgMember, SheetInfo } from '@drp/domain';
 import { DEMO_PASSWORD, baseURL } from './browser';
 import {
   CENSOR,
@@ -27,6 +27,8 @@ export interface AcceptedDrawings {
   /** `censor_reviewer`, acting for the agency. */
   reviewer: ApiSession;
   versionId: string;
+  /** The one building, confirmed by the agency; censor_reviewer holds its architecture mission. */
+  buildingId: string;
   /** The building's first design folder, where `drawings` went. */
   folderId: string;
   /** The uploaded drawings' file ids by name. */
@@ -116,6 +118,16 @@ export async function acceptedDrawings(input: {
     `/api/checkDrawings/${org.censor}/${project.id}/docRepositoryOrg/confirmApplyDoc?versionId=${versionId}`,
   );
 
+  // A normal reviewer sees the application only with a review mission in it (issue 19): the
+  // agency confirms the building and gives censor_reviewer its architecture.
+  await call(agency, 'PUT', `/api/checkDrawings/${org.censor}/${project.id}/building/confirm/${buildingId}`);
+  await giveMission(agency, {
+    projectId: project.id,
+    buildingId,
+    username: 'censor_reviewer',
+    specialty: 'ARCHITECTURE',
+  });
+
   const files = await call<{ id: string; name: string }[]>(
     design,
     'GET',
@@ -137,5 +149,54 @@ export async function acceptedDrawings(input: {
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
   }
-  return { project, org, construct, design, reviewer, versionId, folderId, fileIds };
+  return { project, org, construct, design, reviewer, versionId, buildingId, folderId, fileIds };
+}
+
+/**
+ * Review missions (issue 19): the agency's admin records `specialty` among the member's 专业 (kept
+ * with the ones they hold) and assigns them that specialty of the building, as the director's grid
+ * does. Answers the mission's id.
+ */
+export async function giveMission(
+  agency: ApiSession,
+  input: { projectId: string; buildingId: string; username: string; specialty: string; deadline?: string },
+): Promise<string> {
+  const member = await addSpecialty(agency, input.username, input.specialty);
+  const base = `/api/checkDrawings/${agency.orgId}/${input.projectId}/missions`;
+  const grid = await call<MissionGrid>(agency, 'GET', base);
+  const cell = grid.cells.find((c) => c.buildingId === input.buildingId && c.specialty === input.specialty)!;
+  const saved = await call<MissionGrid>(agency, 'PUT', base, {
+    cells: [
+      {
+        buildingId: input.buildingId,
+        specialty: input.specialty,
+        reviewerAccountId: member.accountId,
+        checkerAccountId: null,
+        deadline: input.deadline ?? null,
+        revision: cell.revision,
+      },
+    ],
+  });
+  return saved.cells.find((c) => c.buildingId === input.buildingId && c.specialty === input.specialty)!
+    .missionId!;
+}
+
+/** The agency's admin adds `specialty` to a member's 专业 (keeping the others); answers the member. */
+export async function addSpecialty(
+  agency: ApiSession,
+  username: string,
+  specialty: string,
+): Promise<OrgMember> {
+  const { members } = await call<{ members: OrgMember[] }>(
+    agency,
+    'GET',
+    `/api/admin/orgs/${agency.orgId}/members`,
+  );
+  const member = members.find((m) => m.username === username)!;
+  const credentials = member.credentials;
+  if (!credentials.specialties.includes(specialty))
+    await call(agency, 'PUT', `/api/admin/orgs/${agency.orgId}/members/${member.id}`, {
+      credentials: { ...credentials, specialties: [...credentials.specialties, specialty] },
+    });
+  return member;
 }
