@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -338,7 +338,23 @@ describe('review missions: the grid, assignment, its conflicts, the check and wh
     refused(await assign('censor_reviewer', [cell('SURVEY', 'censor_reviewer2')]), 403, 'FORBIDDEN');
     refused(await step('censor_reviewer', id, 'submit'), 403, 'MISSION_NOT_YOURS');
     refused(await step('censor_director', id, 'accept'), 409, 'MISSION_NOT_SUBMITTED');
+    // Whose assignment to-do is open: the first reviewer's was settled by the reassignment.
+    const openTodos = () =>
+      t.database.db
+        .select({ accountId: messageReceivers.accountId })
+        .from(messageReceivers)
+        .innerJoin(messages, eq(messages.id, messageReceivers.messageId))
+        .where(
+          and(
+            eq(messages.type, 'CENSOR_TASKING_SUBMIT'),
+            eq(messages.targetId, id),
+            isNull(messageReceivers.settledAt),
+          ),
+        );
+    expect(await openTodos()).toEqual([{ accountId: ids.censor_reviewer2 }]);
     expect(detailOf<MissionDetail>(await step('censor_reviewer2', id, 'submit')).status).toBe('SUBMITTED');
+    // Submitting is the work the to-do asked for.
+    expect(await openTodos()).toEqual([]);
     refused(await step('censor_reviewer2', id, 'submit'), 409, 'MISSION_NOT_OPEN');
     refused(await step('censor_reviewer', id, 'accept'), 403, 'MISSION_NOT_CHECKER');
     refused(await step('censor_reviewer2', id, 'accept'), 403, 'MISSION_NOT_CHECKER');

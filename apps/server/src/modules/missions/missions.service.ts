@@ -23,7 +23,7 @@ import { inTransaction, type Db } from '../../db/database.js';
 import type { AppContext } from '../../lib/app-context.js';
 import { AppError } from '../../lib/app-error.js';
 import { readReviewClock } from '../calendar/review-clock.service.js';
-import { sendMessage } from '../messages/messages.service.js';
+import { sendMessage, settleTodos } from '../messages/messages.service.js';
 import { openProject, projectActor, type OpenProject } from '../project-access/project-access.service.js';
 import {
   findCurrentRound,
@@ -279,7 +279,17 @@ export async function assignMissions(
           reason,
         },
       ]);
-      if (newReviewer) told.push({ row });
+      if (newReviewer) {
+        // The mission is no longer the previous reviewer's work: their to-do is settled.
+        await settleTodos(tx, {
+          type: 'CENSOR_TASKING_SUBMIT',
+          projectId: open.project.id,
+          targetId: row.id,
+          by: caller.accountId,
+          at,
+        });
+        told.push({ row });
+      }
     }
     for (const { row } of told)
       await sendMessage(tx, {
@@ -397,6 +407,16 @@ export async function stepMission(
           : { status: 'RETURNED' as const, returnReason: caller.reason ?? null };
     const row = await updateMissionAt(tx, m.id, m.revision, { ...patch, updatedAt: at });
     if (!row) throw new AppError('NOT_FOUND');
+    // Submitting is the work the assignment's to-do asked for (a return asks for it again, on the
+    // mission's own page, which the reviewer's list shows).
+    if (caller.step === 'SUBMIT')
+      await settleTodos(tx, {
+        type: 'CENSOR_TASKING_SUBMIT',
+        projectId: open.project.id,
+        targetId: m.id,
+        by: caller.accountId,
+        at,
+      });
     await insertHistory(tx, [
       {
         missionId: m.id,
