@@ -7,6 +7,7 @@ import {
   type MessageTypeDefinition,
   type OrgType,
 } from '@drp/domain';
+import { giveMission } from './support/accepted-drawings';
 import { expectAccessible } from './support/accessibility';
 import { bellCount } from './support/bell';
 import { DEMO_PASSWORD, baseURL, launchBrowser, newPage, openSignedIn } from './support/browser';
@@ -299,6 +300,7 @@ describe('to-dos: addressed, opened, settled by the work, listed as done', () =>
     '/sys_submit/admin/user/:orgId': '人员管理',
     '/sys_audit/admin/user/:orgId': '人员管理',
     '/sys_supervise/admin/user/:orgId': '人员管理',
+    '/sys_audit/:orgId/:projectId/mission/:targetId': '审查任务',
   };
   const MEMBER: Partial<Record<OrgType, string>> = {
     CONSTRUCT: 'construct_admin',
@@ -310,6 +312,20 @@ describe('to-dos: addressed, opened, settled by the work, listed as done', () =>
 
   it('every message type opens a real screen, the one named for its work, for each org type it reaches', async () => {
     const pages: Partial<Record<OrgType, Page>> = {};
+    // A mission's message names the mission: the agency (materials accepted above) confirms the
+    // building and assigns one, so its screen has something real to open.
+    const agency = { ...(await apiSession(baseURL(), 'censor_admin', DEMO_PASSWORD)), orgId: org.CENSOR! };
+    await call(
+      agency,
+      'PUT',
+      `/api/checkDrawings/${org.CENSOR}/${project.id}/building/confirm/${buildingId}`,
+    );
+    const missionId = await giveMission(agency, {
+      projectId: project.id,
+      buildingId,
+      username: 'censor_reviewer',
+      specialty: 'ARCHITECTURE',
+    });
     for (const type of MESSAGE_TYPE_KEYS) {
       const receivers = (MESSAGE_TYPES[type] as MessageTypeDefinition).receivers;
       for (const [orgType, receiver] of Object.entries(receivers) as [OrgType, { opens: string }][]) {
@@ -318,8 +334,13 @@ describe('to-dos: addressed, opened, settled by the work, listed as done', () =>
         const username = MEMBER[orgType];
         expect(username, `${type}: nobody of ${orgType} to open it`).toBeDefined();
         const orgId = org[orgType]!;
-        // Only a building's rejection names its target in the path.
-        const target = type === 'CENSOR_BUILDING_REJECT' ? buildingId : orgId;
+        // A building's rejection names the building, a mission's message the mission.
+        const target =
+          type === 'CENSOR_BUILDING_REJECT'
+            ? buildingId
+            : type === 'CENSOR_TASKING_SUBMIT'
+              ? missionId
+              : orgId;
         const path = messageScreen({ type, orgId, projectId: project.id, targetId: target }, orgType);
         expect(path, type).not.toBeNull();
         let page = pages[orgType];
