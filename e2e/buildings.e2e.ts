@@ -431,7 +431,12 @@ describe('buildings of a review application', () => {
     );
     await page.waitForURL((url) => url.pathname === `${area}/projects/${project.id}/buildings`);
     await expect.poll(() => rows(page).count()).toBe(2);
-    expect(await menuLabels(page)).toEqual(['报审信息', '单体列表', '勘察文件', '设计文件']);
+    // The supervising authority also confirms bad actions (issue 19).
+    expect(await menuLabels(page)).toEqual(
+      area === '/sys_supervise'
+        ? ['报审信息', '单体列表', '勘察文件', '设计文件', '不良行为']
+        : ['报审信息', '单体列表', '勘察文件', '设计文件'],
+    );
     expect(await page.getByTestId('new-building').count()).toBe(0);
     expect(await page.getByTestId('submit-selected').count()).toBe(0);
     expect(await page.getByTestId('building-table').locator('input[type=checkbox]').count()).toBe(0);
