@@ -3,21 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MessagePage } from '@drp/domain';
 import { expectAccessible } from './support/accessibility';
 import { DEMO_PASSWORD, baseURL, launchBrowser, newPage, openSignedIn } from './support/browser';
-import {
-  CENSOR,
-  DESIGN,
-  SURVEY,
-  addBuilding,
-  apiSession,
-  call,
-  commitDocs,
-  createDraftProject,
-  listDocTree,
-  orgIdOf,
-  submitBuildings,
-  submitProject,
-  uploadDocFile,
-} from './support/project-api';
+import { acceptedDrawings } from './support/accepted-drawings';
+import { DESIGN, apiSession, call, testPdf } from './support/project-api';
 import { choose } from './support/select';
 
 /**
@@ -30,81 +17,14 @@ import { choose } from './support/select';
 const tag = Date.now().toString(36).slice(-5);
 const PROJECT = `梅溪湖不良行为测试楼${tag}`;
 
-/**
- * An application whose materials the agency has accepted, built through the API as the units do
- * it. (acceptedDrawings also waits for the sheets through a normal reviewer, who now sees only the
- * applications of their missions; no sheet is needed here.)
- */
-async function acceptedApplication() {
-  const construct = await apiSession(baseURL(), 'construct_admin', DEMO_PASSWORD);
-  const project = await createDraftProject(construct, {
+/** An application whose materials the agency has accepted, built through the API as the units do it. */
+const acceptedApplication = async () =>
+  acceptedDrawings({
     name: PROJECT,
-    design: [DESIGN],
-    survey: [SURVEY],
-    censor: CENSOR,
+    building: '1#楼',
+    drawings: [{ name: `结施-01${tag}.pdf`, bytes: testPdf(`结施-01${tag}.pdf`) }],
+    survey: { name: `勘察报告${tag}.pdf`, bytes: testPdf(`勘察报告${tag}.pdf`) },
   });
-  const org = {
-    design: await orgIdOf(construct, 'DESIGN', DESIGN),
-    survey: await orgIdOf(construct, 'SURVEY', SURVEY),
-    censor: await orgIdOf(construct, 'CENSOR', CENSOR),
-  };
-  const { id: buildingId } = await addBuilding(construct, project.id, {
-    name: '1#楼',
-    designOrgIds: [org.design],
-    surveyOrgIds: [org.survey],
-  });
-  await submitBuildings(construct, project.id, [buildingId]);
-  await submitProject(construct, project.id);
-  const design = { ...(await apiSession(baseURL(), 'design_admin', DEMO_PASSWORD)), orgId: org.design };
-  const survey = { ...(await apiSession(baseURL(), 'survey_admin', DEMO_PASSWORD)), orgId: org.survey };
-  await call(
-    design,
-    'POST',
-    `/api/checkDrawings/${org.design}/${project.id}/building/saveBuildingDesignInfos`,
-    {
-      buildingId,
-      items: [{ specialty: 'STRUCTURE', chiefDesigner: '陈明', engineerCertNo: 'S43-2026-018' }],
-    },
-  );
-  await call(
-    survey,
-    'POST',
-    `/api/checkDrawings/${org.survey}/${project.id}/building/saveBuildingSurveyInfo`,
-    {
-      buildingId,
-      siteCategory: 'II',
-      foundationType: 'PILE',
-      bearingStratum: '中风化泥质粉砂岩',
-      groundwaterDepth: 3.2,
-      liquefaction: 'NONE',
-      remark: null,
-    },
-  );
-  const [version] = await call<{ id: string }[]>(
-    design,
-    'GET',
-    `/api/checkDrawings/${org.design}/${project.id}/docRepositoryVersion/listAll`,
-  );
-  const versionId = version!.id;
-  const [designRoot] = await listDocTree(design, project.id, versionId, 'DESIGN');
-  await uploadDocFile(design, project.id, versionId, designRoot!.children[0]!.id, `结施-01${tag}.pdf`);
-  const [surveyRoot] = await listDocTree(survey, project.id, versionId, 'SURVEY');
-  await uploadDocFile(survey, project.id, versionId, surveyRoot!.id, `勘察报告${tag}.pdf`);
-  await commitDocs(design, project.id, versionId, 'DESIGN');
-  await commitDocs(survey, project.id, versionId, 'SURVEY');
-  await call(
-    construct,
-    'GET',
-    `/api/checkDrawings/${construct.orgId}/${project.id}/docRepositoryOrg/confirmApplyDoc?versionId=${versionId}&confirmWarnings=true`,
-  );
-  const agency = { ...(await apiSession(baseURL(), 'censor_admin', DEMO_PASSWORD)), orgId: org.censor };
-  await call(
-    agency,
-    'GET',
-    `/api/checkDrawings/${org.censor}/${project.id}/docRepositoryOrg/confirmApplyDoc?versionId=${versionId}`,
-  );
-  return { project, org };
-}
 
 describe('bad actions and the project’s notices in the browser', () => {
   let browser: Browser;
