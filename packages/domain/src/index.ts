@@ -31,6 +31,8 @@ export * from './buildings/building-plausibility.js';
 export * from './missions/mission-contracts.js';
 // Review missions (issue 19): the pure assignment proposal.
 export * from './missions/propose-assignments.js';
+// Review opinions (issue 19): the three lists, drafts, the checker's returns, phrase lists.
+export * from './opinions/opinion-contracts.js';
 export * from './survey-infos/survey-info-contracts.js';
 export * from './project-alters/project-alter-contracts.js';
 export * from './project-docs/project-doc-contracts.js';
