@@ -21,3 +21,5 @@ export * from './clauses.js';
 export * from './bad-actions.js';
 // Working-day calendar and review clock (issue 19)
 export * from './calendar.js';
+// Review opinions and phrases (issue 19)
+export * from './opinions.js';
