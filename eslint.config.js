@@ -48,6 +48,8 @@ const MODULE_DEPENDENCIES = {
   // published as a portal credit entry, the unit told.
   // Review missions (issue 19): assigned inside an application, the reviewer told.
   missions: ['audit', 'messages', 'dictionaries', 'project-access', 'calendar'],
+  // Review opinions (issue 19): under a mission (its return step), citing clauses, on markups.
+  opinions: ['audit', 'messages', 'dictionaries', 'project-access', 'missions', 'clauses', 'markups'],
   'bad-actions': [
     'audit',
     'messages',

@@ -42,6 +42,7 @@ import { docUploadSweeper } from './modules/doc-repository/doc-upload-sweeper.js
 import { markupsRoutes } from './modules/markups/markups.routes.js';
 // Review missions (issue 19)
 import { missionsRoutes } from './modules/missions/missions.routes.js';
+import { opinionsRoutes } from './modules/opinions/opinions.routes.js';
 // bad actions and the project's notices (issue 19)
 import { badActionsRoutes } from './modules/bad-actions/bad-actions.routes.js';
 import { projectNoticesRoutes } from './modules/messages/project-notices.routes.js';
@@ -194,6 +195,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(markupsRoutes);
   // Review missions (issue 19)
   await app.register(missionsRoutes);
+  // Review opinions and phrases (issue 19)
+  await app.register(opinionsRoutes);
   // Clause library (issue 19)
   await app.register(clausesRoutes);
   // Working-day calendar and review clock (issue 19): the published years are seeded at every start.

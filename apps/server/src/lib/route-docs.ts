@@ -1,6 +1,7 @@
 import {
   BAD_ACTION_STATUS_KEYS,
   MISSION_STATUS_KEYS,
+  OPINION_STATUS_KEYS,
   AREAS,
   BUILDING_STATUS_KEYS,
   DOC_CATEGORY_KEYS,
@@ -217,6 +218,17 @@ export const POLICY_STATES: Partial<Record<PolicySubject, unknown[]>> = {
   // review missions (issue 19)
   mission: MISSION_STATUS_KEYS.flatMap((status) =>
     bools.flatMap((reviewer) => bools.map((checker) => ({ status, reviewer, checker }))),
+  ),
+  // review opinions (issue 19)
+  opinion: MISSION_STATUS_KEYS.flatMap((status) =>
+    bools.flatMap((reviewer) =>
+      bools.flatMap((checker) =>
+        [null, ...OPINION_STATUS_KEYS].map((opinion) => ({
+          mission: { status, reviewer, checker },
+          status: opinion,
+        })),
+      ),
+    ),
   ),
 };
 

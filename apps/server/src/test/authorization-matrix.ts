@@ -1050,6 +1050,58 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
     expected: agency(404),
     note: 'A malformed mission id: nothing changes.',
   },
+  // Review opinions (issue 19): the agency's members, on a project that does not exist; the
+  // phrase lists are the acting agency's and its members' own
+  'GET /api/checkDrawings/:orgId/:projectId/opinions': {
+    call: { params: ownProject, query: { kind: 'CONSTRUCTION' } },
+    expected: agency(404),
+    note: 'No such application: nothing is listed.',
+  },
+  'POST /api/checkDrawings/:orgId/:projectId/opinions': {
+    call: { params: ownProject, body: {} },
+    expected: agency(400),
+    note: 'An empty body: nothing is recorded.',
+  },
+  'GET /api/checkDrawings/:orgId/:projectId/opinions/:id': {
+    call: { params: { ...ownProject, id: 'x' } },
+    expected: agency(404),
+    note: 'A malformed id: nothing is read.',
+  },
+  'PUT /api/checkDrawings/:orgId/:projectId/opinions/:id': {
+    call: { params: { ...ownProject, id: 'x' }, body: {} },
+    expected: agency(404),
+    note: 'A malformed id: nothing changes.',
+  },
+  'DELETE /api/checkDrawings/:orgId/:projectId/opinions/:id': {
+    call: { params: { ...ownProject, id: 'x' } },
+    expected: agency(404),
+    note: 'A malformed id: nothing is deleted.',
+  },
+  'POST /api/checkDrawings/:orgId/:projectId/opinions/:id/return': {
+    call: { params: { ...ownProject, id: 'x' }, body: {} },
+    expected: agency(404),
+    note: 'A malformed id: nothing is returned.',
+  },
+  'GET /api/checkDrawings/:orgId/opinionPhrases': {
+    call: { params: { orgId: ownOrg() } },
+    expected: agency(200),
+    note: "The caller's own phrases and the agency's.",
+  },
+  'POST /api/checkDrawings/:orgId/opinionPhrases': {
+    call: { params: { orgId: ownOrg() }, body: {} },
+    expected: agency(400),
+    note: 'An empty body: nothing is added.',
+  },
+  'PUT /api/checkDrawings/:orgId/opinionPhrases/:id': {
+    call: { params: { orgId: ownOrg(), id: 'x' }, body: {} },
+    expected: agency(404),
+    note: 'A malformed id: nothing changes.',
+  },
+  'DELETE /api/checkDrawings/:orgId/opinionPhrases/:id': {
+    call: { params: { orgId: ownOrg(), id: 'x' } },
+    expected: agency(404),
+    note: 'A malformed id: nothing is deleted.',
+  },
   // Bad actions (issue 19): the agency and the region's authority read, on a project that does not exist
   'GET /api/checkDrawings/:orgId/:projectId/badAction': {
     call: { params: ownProject },

@@ -410,6 +410,18 @@ export const API_ACCESS: Record<string, AccessRule> = markProjectRoutes({
   'POST /api/checkDrawings/:orgId/:projectId/missions/:missionId/submit': inArea('audit'),
   'POST /api/checkDrawings/:orgId/:projectId/missions/:missionId/accept': inArea('audit'),
   'POST /api/checkDrawings/:orgId/:projectId/missions/:missionId/return': inArea('audit'),
+  // Review opinions (issue 19): the agency's members; PROJECT_POLICY opinions.view / opinion.write /
+  // opinion.check decide inside the area. Phrases are the acting agency's and its members' own.
+  'GET /api/checkDrawings/:orgId/:projectId/opinions': inArea('audit'),
+  'POST /api/checkDrawings/:orgId/:projectId/opinions': inArea('audit'),
+  'GET /api/checkDrawings/:orgId/:projectId/opinions/:id': inArea('audit'),
+  'PUT /api/checkDrawings/:orgId/:projectId/opinions/:id': inArea('audit'),
+  'DELETE /api/checkDrawings/:orgId/:projectId/opinions/:id': inArea('audit'),
+  'POST /api/checkDrawings/:orgId/:projectId/opinions/:id/return': inArea('audit'),
+  'GET /api/checkDrawings/:orgId/opinionPhrases': inArea('audit'),
+  'POST /api/checkDrawings/:orgId/opinionPhrases': inArea('audit'),
+  'PUT /api/checkDrawings/:orgId/opinionPhrases/:id': inArea('audit'),
+  'DELETE /api/checkDrawings/:orgId/opinionPhrases/:id': inArea('audit'),
   // Bad actions (issue 19): the agency records and withdraws, the region's authority decides;
   // PROJECT_POLICY badAction.* decides inside the areas.
   'GET /api/checkDrawings/:orgId/:projectId/badAction': inArea('audit', 'supervise'),

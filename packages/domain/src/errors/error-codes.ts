@@ -686,6 +686,122 @@ export const ERROR_CODES = {
     'zh-CN': '该任务当前为「{status}」，不在待校审状态',
     'en-US': 'This mission is "{status}", not waiting to be checked',
   },
+  // ---- review opinions (issue 19) ----
+  OPINION_MISSION_UNKNOWN: {
+    status: 400,
+    'zh-CN': '所选审查任务不存在或不属于本项目本轮审查',
+    'en-US': 'The chosen review mission does not exist or is not of this round of this application',
+  },
+  OPINION_MISSION_NOT_YOURS: {
+    status: 403,
+    'zh-CN': '只有该任务的审查人可以录入、修改或删除其审查意见',
+    'en-US': "Only the mission's reviewer may record, change or delete its opinions",
+  },
+  OPINION_MISSION_NOT_OPEN: {
+    status: 409,
+    'zh-CN': '该任务当前为「{status}」，审查人不能录入、修改或删除意见',
+    'en-US': 'This mission is "{status}"; the reviewer cannot record, change or delete opinions',
+  },
+  OPINION_MISSION_DONE: {
+    status: 409,
+    'zh-CN': '该任务已校审通过，其审查意见已锁定，不能再更改',
+    'en-US': 'This mission has been accepted; its opinions are final and cannot change',
+  },
+  OPINION_NOT_CHECKER: {
+    status: 403,
+    'zh-CN': '只有该任务的校审人或审查机构负责人可以校审修改或退回意见',
+    'en-US':
+      "Only the mission's checker or the agency's director may edit or return its opinions when checking",
+  },
+  OPINION_MISSION_NOT_SUBMITTED: {
+    status: 409,
+    'zh-CN': '该任务当前为「{status}」，不在待校审状态，不能校审修改或退回意见',
+    'en-US':
+      'This mission is "{status}", not waiting to be checked; its opinions cannot be edited or returned by the checker',
+  },
+  OPINION_MISSION_CHANGED: {
+    status: 400,
+    'zh-CN': '审查意见不能移到另一个审查任务下',
+    'en-US': 'An opinion cannot be moved to another mission',
+  },
+  OPINION_TYPE_UNKNOWN: {
+    status: 400,
+    'zh-CN': '意见类型「{code}」不在意见类型字典中',
+    'en-US': 'Opinion type "{code}" is not in the opinion type dictionary',
+  },
+  OPINION_ENERGY_KEY_REQUIRED: {
+    status: 400,
+    'zh-CN': '节能审查意见须选择意见类别（违反强制性条文、符合要求、存在错误或需补充完善）',
+    'en-US':
+      'An energy-saving opinion needs its category (violates a mandatory standard, approved, mistake or supplement)',
+  },
+  OPINION_ENERGY_KEY_NOT_ENERGY: {
+    status: 400,
+    'zh-CN': '只有节能审查意见有节能意见类别',
+    'en-US': 'Only energy-saving opinions carry an energy category',
+  },
+  OPINION_CLAUSE_REQUIRED: {
+    status: 400,
+    'zh-CN': '违反强制性条文的意见须引用所违反的强制性条文',
+    'en-US': 'An opinion that violates a mandatory standard must cite the mandatory clause it violates',
+  },
+  OPINION_CLAUSE_NOT_MANDATORY: {
+    status: 400,
+    'zh-CN': '{code} 第{number}条不是强制性条文，违反强制性条文的意见须引用强制性条文',
+    'en-US':
+      '{code} clause {number} is not mandatory; an opinion that violates a mandatory standard must cite a mandatory clause',
+  },
+  OPINION_CLAUSE_UNKNOWN: {
+    status: 400,
+    'zh-CN': '所引用的条文不在条文库中',
+    'en-US': 'The cited clause is not in the clause library',
+  },
+  OPINION_SHEET_NOT_IN_ROUND: {
+    status: 400,
+    'zh-CN': '所选图纸不是本任务所审本轮资料中的文件',
+    'en-US': "The chosen sheet is not a file of the materials this mission's round reviews",
+  },
+  OPINION_SHEET_PAGE_OUT_OF_RANGE: {
+    status: 400,
+    'zh-CN': '图纸「{name}」只有{pages}页，第{page}页不存在',
+    'en-US': 'Sheet "{name}" has {pages} page(s); page {page} does not exist',
+  },
+  OPINION_MARKUP_NOT_ON_SHEET: {
+    status: 400,
+    'zh-CN': '所选标注不在该图纸的这一页上，或您看不到它',
+    'en-US': 'The chosen markup is not on this page of the sheet, or you cannot see it',
+  },
+  MISSION_HAS_DRAFT_OPINIONS: {
+    status: 409,
+    'zh-CN': '该任务还有{count}条草稿意见，请录入或删除后再提交',
+    'en-US': 'This mission still has {count} draft opinion(s); record or delete them before submitting',
+  },
+  MISSION_HAS_RETURNED_OPINIONS: {
+    status: 409,
+    'zh-CN': '该任务还有{count}条被退回的意见未修改，请修改后再提交',
+    'en-US':
+      'This mission still has {count} returned opinion(s) not yet corrected; correct them before submitting',
+  },
+  OPINION_PHRASE_AGENCY_ONLY: {
+    status: 403,
+    'zh-CN': '只有审查机构管理员或负责人可以维护机构常用意见',
+    'en-US': "Only the agency's admin or directors may keep the agency's phrases",
+  },
+  OPINION_PHRASE_NOT_REVIEWER: {
+    status: 403,
+    'zh-CN': '只有审查机构的审查人员可以维护常用意见',
+    'en-US': "Only the review agency's reviewers may keep phrases",
+  },
+  OPINION_PHRASES_FULL: {
+    status: 409,
+    'zh-CN': '常用意见已达上限（{max}条），请删除不用的后再添加',
+    'en-US': 'The phrase list is full ({max}); delete unused ones before adding',
+  },
+  OPINION_SPECIALTY_UNKNOWN: {
+    status: 400,
+    'zh-CN': '专业「{code}」不在专业字典中',
+    'en-US': 'Specialty "{code}" is not in the specialty dictionary',
+  },
   // ---- bad actions (issue 19) ----
   BAD_ACTION_NOT_IN_REVIEW: {
     status: 409,

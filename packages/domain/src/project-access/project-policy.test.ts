@@ -126,6 +126,25 @@ const STATES: {
     key: (f: { status: string; reviewer: boolean; checker: boolean }, a: ProjectActor) =>
       `${f.status}/${f.reviewer ? 'reviewer' : '-'}/${f.checker ? 'checker' : '-'}/${isDecider(a) ? 'decider' : '-'}`,
   },
+  // review opinions (issue 19): the mission's facts as above, then the opinion's state (none: new)
+  opinion: {
+    all: ['ASSIGNED', 'SUBMITTED', 'RETURNED', 'DONE'].flatMap((status) =>
+      bools.flatMap((reviewer) =>
+        bools.flatMap((checker) =>
+          [null, 'DRAFT', 'RECORDED', 'RETURNED'].map((opinion) => ({
+            mission: { status, reviewer, checker },
+            status: opinion,
+          })),
+        ),
+      ),
+    ),
+    key: (
+      f: { mission: { status: string; reviewer: boolean; checker: boolean }; status: string | null },
+      a: ProjectActor,
+    ) =>
+      `${f.mission.status}/${f.mission.reviewer ? 'reviewer' : '-'}/${f.mission.checker ? 'checker' : '-'}/` +
+      `${isDecider(a) ? 'decider' : '-'}/${f.status ?? 'none'}`,
+  },
 };
 /** Bad actions: a member of the agency with an approval profile (not the member admin by that alone). */
 const isApprovalMember = (a: ProjectActor) =>
@@ -424,6 +443,30 @@ const EXPECTED: Record<ProjectAction, Expected> = {
     closed: [
       ['*/*/-/-', 'MISSION_NOT_CHECKER'],
       ['*', 'MISSION_NOT_SUBMITTED'],
+    ],
+  },
+  // review opinions (issue 19)
+  'opinions.view': { subject: 'application', who: ['CENSOR'], refused: 'FORBIDDEN', open: ['*'], closed: [] },
+  'opinion.write': {
+    subject: 'opinion',
+    who: ['CENSOR'],
+    refused: 'FORBIDDEN',
+    open: ['ASSIGNED/reviewer/*', 'RETURNED/reviewer/*'],
+    closed: [
+      ['DONE/*', 'OPINION_MISSION_DONE'],
+      ['*/-/*', 'OPINION_MISSION_NOT_YOURS'],
+      ['*', 'OPINION_MISSION_NOT_OPEN'],
+    ],
+  },
+  'opinion.check': {
+    subject: 'opinion',
+    who: ['CENSOR'],
+    refused: 'FORBIDDEN',
+    open: ['SUBMITTED/*/checker/*/RECORDED', 'SUBMITTED/*/*/decider/RECORDED'],
+    closed: [
+      ['DONE/*', 'OPINION_MISSION_DONE'],
+      ['*/*/-/-/*', 'OPINION_NOT_CHECKER'],
+      ['*', 'OPINION_MISSION_NOT_SUBMITTED'],
     ],
   },
 };

@@ -3,6 +3,7 @@ import type { BuildingStatus } from '../buildings/building-contracts.js';
 import type { DocCategory, DocVersionStatus } from '../doc-repository/doc-repository-contracts.js';
 import type { ErrorCode } from '../errors/error-codes.js';
 import type { MissionStatus } from '../missions/mission-contracts.js';
+import type { OpinionStatus } from '../opinions/opinion-contracts.js';
 import type { ProjectStatus } from '../projects/project-status.js';
 import type { SurveyInfoStatus } from '../survey-infos/survey-info-contracts.js';
 import type { ProjectPart } from './project-part.js';
@@ -99,6 +100,12 @@ export interface MissionFacts {
   checker: boolean;
 }
 
+/** Review opinions (issue 19): one opinion (null before it exists) under its mission. */
+export interface OpinionFacts {
+  mission: MissionFacts;
+  status: OpinionStatus | null;
+}
+
 /** What a rule reads: the application alone, or the thing inside it the action touches. */
 export type PolicySubject =
   | 'application'
@@ -112,7 +119,9 @@ export type PolicySubject =
   | 'alterStart'
   // Review missions (issue 19).
   | 'mission'
-  | 'badAction';
+  | 'badAction'
+  // Review opinions (issue 19).
+  | 'opinion';
 
 interface FactsOf {
   application: ApplicationFacts;
@@ -126,6 +135,7 @@ interface FactsOf {
   alterStart: AlterStartFacts;
   mission: MissionFacts;
   badAction: BadActionFacts;
+  opinion: OpinionFacts;
 }
 
 export interface ProjectRule<S extends PolicySubject = PolicySubject> {
@@ -502,6 +512,52 @@ export const PROJECT_POLICY = {
         : f.status === 'SUBMITTED'
           ? undefined
           : 'MISSION_NOT_SUBMITTED',
+  }),
+  // ---- review opinions (issue 19) ----
+  /**
+   * The three opinion lists and each opinion: the agency's members (a normal reviewer sees the
+   * application only where they hold a mission); drafts are their reviewer's alone (the opinions
+   * module filters them).
+   */
+  'opinions.view': rule({
+    subject: 'application',
+    who: parts('CENSOR'),
+    refused: 'FORBIDDEN',
+    blocks: never,
+  }),
+  /**
+   * Recording, changing and deleting opinions: the mission's reviewer while the mission is open
+   * (assigned or returned). Once accepted, its opinions are final.
+   */
+  'opinion.write': rule({
+    subject: 'opinion',
+    who: parts('CENSOR'),
+    refused: 'FORBIDDEN',
+    blocks: (f) =>
+      f.mission.status === 'DONE'
+        ? 'OPINION_MISSION_DONE'
+        : !f.mission.reviewer
+          ? 'OPINION_MISSION_NOT_YOURS'
+          : f.mission.status === 'ASSIGNED' || f.mission.status === 'RETURNED'
+            ? undefined
+            : 'OPINION_MISSION_NOT_OPEN',
+  }),
+  /**
+   * Editing (the previous text is kept) or returning an opinion while checking: the mission's
+   * checker or a director or admin, while the mission waits for the check.
+   */
+  'opinion.check': rule({
+    subject: 'opinion',
+    who: parts('CENSOR'),
+    refused: 'FORBIDDEN',
+    blocks: (f, actor) =>
+      f.mission.status === 'DONE'
+        ? 'OPINION_MISSION_DONE'
+        : !f.mission.checker && !decides(actor)
+          ? 'OPINION_NOT_CHECKER'
+          : f.mission.status === 'SUBMITTED' && f.status === 'RECORDED'
+            ? undefined
+            : 'OPINION_MISSION_NOT_SUBMITTED',
   }),
 } as const satisfies Record<string, AnyRule>;
 

@@ -70,6 +70,17 @@ export async function findClauseVersion(db: Db, id: string): Promise<ClauseVersi
   return row;
 }
 
+/** Several clause versions at once (a page of opinions cites up to one each). */
+export async function findClauseVersions(db: Db, ids: readonly string[]): Promise<ClauseVersionJoined[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select(joined)
+    .from(clauseVersions)
+    .innerJoin(clauses, eq(clauses.id, clauseVersions.clauseId))
+    .innerJoin(standards, eq(standards.id, clauses.standardId))
+    .where(inArray(clauseVersions.id, [...ids]));
+}
+
 export interface ClauseSearch {
   /** Each word must match the standard's code, the clause number or a title. */
   words: string[];

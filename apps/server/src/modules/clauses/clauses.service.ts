@@ -26,6 +26,7 @@ import {
   countClausesOf,
   currentVersionsOf,
   findClauseVersion as findJoinedVersion,
+  findClauseVersions as findJoinedVersions,
   findStandard,
   insertClauseVersions,
   insertClauses,
@@ -90,6 +91,15 @@ const toVersionWithStandard = (row: ClauseVersionJoined): ClauseVersionWithStand
 export async function findClauseVersion(tx: Db, id: string): Promise<ClauseVersionWithStandard | undefined> {
   const row = await findJoinedVersion(tx, id);
   return row && toVersionWithStandard(row);
+}
+
+/** Clause versions by id, as `findClauseVersion` answers each: an opinion list's citations. */
+export async function findClauseVersionsByIds(
+  db: Db,
+  ids: readonly string[],
+): Promise<Map<string, ClauseVersionWithStandard>> {
+  const rows = await findJoinedVersions(db, [...new Set(ids)]);
+  return new Map(rows.map((row) => [row.version.id, toVersionWithStandard(row)]));
 }
 
 /**

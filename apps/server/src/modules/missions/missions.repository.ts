@@ -6,6 +6,7 @@ import { accounts, memberProfiles, members } from '../../db/schema/accounts.js';
 import { buildingUnits, buildings } from '../../db/schema/buildings.js';
 import { docFiles, docFolders, docVersions } from '../../db/schema/doc-repository.js';
 import { missionAssignments, missions } from '../../db/schema/missions.js';
+import { opinions } from '../../db/schema/opinions.js';
 import { projectOrgs, projects } from '../../db/schema/projects.js';
 
 /*
@@ -276,4 +277,19 @@ export async function listProjectsInReview(db: Db, censorOrgId: string) {
     )
     .orderBy(asc(projectOrgs.projectId));
   return rows.map((r) => r.id);
+}
+
+/**
+ * How many of a mission's opinions are drafts and how many stand returned (issue 19): a mission
+ * with either cannot be submitted. Read here, not through modules/opinions, which builds on this one.
+ */
+export async function countUnfinishedOpinions(db: Db, missionId: string) {
+  const [row] = await db
+    .select({
+      drafts: sql<number>`count(*) filter (where ${opinions.status} = 'DRAFT')`.mapWith(Number),
+      returned: sql<number>`count(*) filter (where ${opinions.status} = 'RETURNED')`.mapWith(Number),
+    })
+    .from(opinions)
+    .where(eq(opinions.missionId, missionId));
+  return { drafts: row?.drafts ?? 0, returned: row?.returned ?? 0 };
 }

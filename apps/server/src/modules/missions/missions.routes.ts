@@ -169,7 +169,12 @@ export const missionsRoutes: FastifyPluginAsyncZod = async (app) => {
             project: name === 'submit' ? 'mission.submit' : 'mission.check',
             errors:
               name === 'submit'
-                ? ['MISSION_NOT_YOURS', 'MISSION_NOT_OPEN']
+                ? [
+                    'MISSION_NOT_YOURS',
+                    'MISSION_NOT_OPEN',
+                    'MISSION_HAS_DRAFT_OPINIONS',
+                    'MISSION_HAS_RETURNED_OPINIONS',
+                  ]
                 : ['MISSION_NOT_CHECKER', 'MISSION_NOT_SUBMITTED'],
           }),
           params: missionParams,

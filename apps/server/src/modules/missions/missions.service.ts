@@ -26,6 +26,7 @@ import { readReviewClock } from '../calendar/review-clock.service.js';
 import { sendMessage, settleTodos } from '../messages/messages.service.js';
 import { openProject, projectActor, type OpenProject } from '../project-access/project-access.service.js';
 import {
+  countUnfinishedOpinions,
   findCurrentRound,
   findMission,
   insertHistory,
@@ -82,7 +83,7 @@ function specialtyText(ctx: AppContext, code: string): Record<'zh-CN' | 'en-US',
 
 const statusText = (status: MissionStatus): ErrorParam => MISSION_STATUSES[status];
 
-function missionFacts(row: MissionWithNames['mission'], accountId: string): MissionFacts {
+export function missionFacts(row: MissionWithNames['mission'], accountId: string): MissionFacts {
   return {
     status: row.status,
     reviewer: row.reviewerAccountId === accountId,
@@ -395,41 +396,60 @@ export async function stepMission(
   await inTransaction(ctx.db, async (tx) => {
     const open = await openProject(tx, caller.member, caller.projectId, { action: 'missions.view' });
     const found = await missionIn(tx, open, caller.id, true);
-    const m = found.mission;
-    const action = caller.step === 'SUBMIT' ? 'mission.submit' : 'mission.check';
-    open.require(action, missionFacts(m, caller.accountId), { status: statusText(m.status) });
-    const at = ctx.clock();
-    const patch =
-      caller.step === 'SUBMIT'
-        ? { status: 'SUBMITTED' as const, submittedAt: at, returnReason: null }
-        : caller.step === 'ACCEPT'
-          ? { status: 'DONE' as const, doneAt: at, returnReason: null }
-          : { status: 'RETURNED' as const, returnReason: caller.reason ?? null };
-    const row = await updateMissionAt(tx, m.id, m.revision, { ...patch, updatedAt: at });
-    if (!row) throw new AppError('NOT_FOUND');
-    // Submitting is the work the assignment's to-do asked for (a return asks for it again, on the
-    // mission's own page, which the reviewer's list shows).
-    if (caller.step === 'SUBMIT')
-      await settleTodos(tx, {
-        type: 'CENSOR_TASKING_SUBMIT',
-        projectId: open.project.id,
-        targetId: m.id,
-        by: caller.accountId,
-        at,
-      });
-    await insertHistory(tx, [
-      {
-        missionId: m.id,
-        event: caller.step,
-        at,
-        byAccountId: caller.accountId,
-        reviewerAccountId: m.reviewerAccountId,
-        checkerAccountId: m.checkerAccountId,
-        reason: caller.step === 'RETURN' ? (caller.reason ?? null) : null,
-      },
-    ]);
+    await applyMissionStep(ctx, tx, open, found.mission, caller);
   });
   return missionDetail(ctx, caller);
+}
+
+/**
+ * One step of a mission whose row the transaction holds, as the policy allows the caller now. The
+ * opinions module returns a mission through it when the checker returns one of its opinions.
+ */
+export async function applyMissionStep(
+  ctx: AppContext,
+  tx: Db,
+  open: OpenProject,
+  m: MissionWithNames['mission'],
+  caller: { accountId: string; step: Step; reason?: string },
+) {
+  const action = caller.step === 'SUBMIT' ? 'mission.submit' : 'mission.check';
+  open.require(action, missionFacts(m, caller.accountId), { status: statusText(m.status) });
+  // Review opinions (issue 19): the checker must see every opinion, and each returned one fixed.
+  if (caller.step === 'SUBMIT') {
+    const { drafts, returned } = await countUnfinishedOpinions(tx, m.id);
+    if (drafts > 0) throw new AppError('MISSION_HAS_DRAFT_OPINIONS', { count: drafts });
+    if (returned > 0) throw new AppError('MISSION_HAS_RETURNED_OPINIONS', { count: returned });
+  }
+  const at = ctx.clock();
+  const patch =
+    caller.step === 'SUBMIT'
+      ? { status: 'SUBMITTED' as const, submittedAt: at, returnReason: null }
+      : caller.step === 'ACCEPT'
+        ? { status: 'DONE' as const, doneAt: at, returnReason: null }
+        : { status: 'RETURNED' as const, returnReason: caller.reason ?? null };
+  const row = await updateMissionAt(tx, m.id, m.revision, { ...patch, updatedAt: at });
+  if (!row) throw new AppError('NOT_FOUND');
+  // Submitting is the work the assignment's to-do asked for (a return asks for it again, on the
+  // mission's own page, which the reviewer's list shows).
+  if (caller.step === 'SUBMIT')
+    await settleTodos(tx, {
+      type: 'CENSOR_TASKING_SUBMIT',
+      projectId: open.project.id,
+      targetId: m.id,
+      by: caller.accountId,
+      at,
+    });
+  await insertHistory(tx, [
+    {
+      missionId: m.id,
+      event: caller.step,
+      at,
+      byAccountId: caller.accountId,
+      reviewerAccountId: m.reviewerAccountId,
+      checkerAccountId: m.checkerAccountId,
+      reason: caller.step === 'RETURN' ? (caller.reason ?? null) : null,
+    },
+  ]);
 }
 
 function summaryOf(row: MissionWithNames, accountId: string | null, today: string): MissionSummary {
