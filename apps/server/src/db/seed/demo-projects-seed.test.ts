@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BuildingPage, DocVersion, DocVersionState, MessagePage } from '@drp/domain';
+import type {
+  BuildingPage,
+  DocVersion,
+  DocVersionState,
+  MessagePage,
+  OpinionPage,
+  OpinionPhraseList,
+  ProjectPage,
+} from '@drp/domain';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { demoOrgIds, detailOf, projectApi } from '../../test/project-fixture.js';
 import { seedDemoProjects } from './demo-projects-seed.js';
@@ -126,5 +134,32 @@ describe('demo applications', () => {
       ),
     );
     expect(schoolVersions.map((v) => v.businessStatus)).toEqual(['UPLOADING']);
+  });
+
+  it('gives the passed application opinions of each kind, one on a mandatory clause, and the agency phrases', async () => {
+    const director = await t.signIn('censor_director');
+    const page = detailOf<ProjectPage>(
+      await api.send('GET', '/api/checkDrawings/project/pagelist', director, {
+        query: { page: '0', pageSize: '50' },
+        actingOrg: org.censor,
+      }),
+    );
+    const offices = page.items.find((p) => p.name === '湘江新区科创中心办公楼')!;
+    const base = `/api/checkDrawings/${org.censor}/${offices.id}/opinions`;
+    const kind = async (k: string) =>
+      detailOf<OpinionPage>(await api.send('GET', base, director, { query: { kind: k } }));
+    const drawings = await kind('CONSTRUCTION');
+    expect(drawings.mandatoryCount).toBe(1);
+    expect(drawings.items[0]).toMatchObject({
+      mandatory: true,
+      specialty: 'STRUCTURE',
+      missionStatus: 'DONE',
+    });
+    expect((await kind('ENERGY')).items.map((o) => o.energyKey)).toEqual(['SUPPLEMENT']);
+    expect((await kind('SURVEY')).total).toBe(1);
+    const phrases = detailOf<OpinionPhraseList>(
+      await api.send('GET', `/api/checkDrawings/${org.censor}/opinionPhrases`, director),
+    );
+    expect(phrases.items.filter((p) => p.scope === 'AGENCY')).toHaveLength(2);
   });
 });

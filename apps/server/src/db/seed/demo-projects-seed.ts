@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
-import type { DocCategory, DocFolderNode, OrgType, PrincipalMember, Profile } from '@drp/domain';
+import type { DocCategory, DocFolderNode, MissionGrid, OrgType, PrincipalMember, Profile } from '@drp/domain';
 import {
   projectDicRequest,
   projectForm,
@@ -39,6 +39,8 @@ import {
   submitApplication,
 } from '../../modules/projects/projects.service.js';
 import { assignMissions, missionProposal, stepMission } from '../../modules/missions/missions.service.js';
+import { searchClauses } from '../../modules/clauses/clauses.service.js';
+import { createOpinion, createOpinionPhrase } from '../../modules/opinions/opinions.service.js';
 import { accounts, members } from '../schema/accounts.js';
 import { orgs } from '../schema/orgs.js';
 import { renderDemoDrawing } from './demo-drawing.js';
@@ -467,10 +469,70 @@ async function reviewMissions(ctx: AppContext, projectId: string) {
       })),
     },
   });
+  await recordDemoOpinions(ctx, grid.cells, reviewers, as, as(director, false));
   for (const cell of grid.cells) {
     const reviewer = cell.reviewer && reviewers.get(cell.reviewer.accountId);
     if (!cell.missionId || !reviewer) continue;
     await stepMission(ctx, { ...as(reviewer, false), id: cell.missionId, step: 'SUBMIT' });
     await stepMission(ctx, { ...as(director, false), id: cell.missionId, step: 'ACCEPT' });
   }
+}
+
+/**
+ * Review opinions (issue 19) of the passed application, recorded by each mission's reviewer before
+ * the submit through the opinions use cases: one of each kind where a mission of that specialty
+ * exists (the structure one cites a mandatory clause of the library), and the agency's phrases.
+ */
+async function recordDemoOpinions(
+  ctx: AppContext,
+  cells: MissionGrid['cells'],
+  reviewers: Map<string, Actor>,
+  as: (actor: Actor, admin: boolean) => { member: PrincipalMember; accountId: string; projectId: string },
+  director: { member: PrincipalMember; accountId: string },
+) {
+  const clauseOf = async (specialty: string) =>
+    (await searchClauses(ctx, { specialty, withdrawn: false, page: 0, size: 20 })).items.find(
+      (c) => c.mandatory,
+    );
+  const structureClause = await clauseOf('STRUCTURE');
+  const written = new Set<string>();
+  for (const cell of cells) {
+    const reviewer = cell.reviewer && reviewers.get(cell.reviewer.accountId);
+    if (!cell.missionId || !reviewer || written.has(cell.specialty)) continue;
+    const request =
+      cell.specialty === 'STRUCTURE' && structureClause
+        ? {
+            opinionType: 'MANDATORY_STANDARD',
+            clauseVersionId: structureClause.id,
+            text: '核心筒剪力墙底部加强部位的轴压比超过规范限值，违反强制性条文，请调整墙厚或混凝土强度等级后重新计算。',
+          }
+        : cell.specialty === 'ENERGY_SAVING'
+          ? {
+              opinionType: 'ENERGY_GREEN',
+              energyKey: 'SUPPLEMENT' as const,
+              text: '节能计算书未包含玻璃幕墙的传热系数和遮阳系数计算，请补充。',
+            }
+          : cell.specialty === 'SURVEY'
+            ? {
+                opinionType: 'GENERAL',
+                text: '勘察报告未给出场地抗浮设防水位建议值，请补充地下车库抗浮设计所需参数。',
+              }
+            : cell.specialty === 'ARCHITECTURE'
+              ? {
+                  opinionType: 'FIRE_SAFETY',
+                  text: '地下车库防火分区内的疏散距离标注不全，请补充各防火分区至安全出口的疏散距离。',
+                }
+              : null;
+    if (!request) continue;
+    await createOpinion(ctx, {
+      ...as(reviewer, false),
+      request: { missionId: cell.missionId, draft: false, ...request },
+    });
+    written.add(cell.specialty);
+  }
+  for (const text of [
+    '图纸设计深度不满足《建筑工程设计文件编制深度规定》的要求，请补充完善。',
+    '设计说明与图纸不一致，请核对后统一。',
+  ])
+    await createOpinionPhrase(ctx, { ...director, request: { scope: 'AGENCY', text } });
 }
