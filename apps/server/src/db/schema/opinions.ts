@@ -42,6 +42,11 @@ export const opinions = pgTable(
     buildingId: uuid('building_id')
       .notNull()
       .references(() => buildings.id, { onDelete: 'cascade' }),
+    /**
+     * The building's name when the opinion was recorded: a mission's building is confirmed, and a
+     * confirmed building's basic data no longer change, so the list sorts on this index alone.
+     */
+    buildingName: text('building_name').notNull().default(''),
     specialty: text('specialty').notNull(),
     kind: text('kind').$type<OpinionKind>().notNull(),
     /** Within the mission: max + 1 while the mission's row is held; the unique index backs it. */
@@ -69,12 +74,14 @@ export const opinions = pgTable(
   },
   (t) => [
     uniqueIndex('opinions_mission_number_idx').on(t.missionId, t.number),
-    // The list: one round of one agency, one kind, 强条 first.
+    // The list: one round of one agency, one kind, in its order (强条 first, then building name,
+    // specialty, number), so a page is read from the index without sorting the round.
     index('opinions_list_idx').on(
       t.versionId,
       t.censorOrgId,
       t.kind,
       sql`${t.mandatory} desc`,
+      t.buildingName,
       t.buildingId,
       t.specialty,
       t.number,

@@ -235,12 +235,15 @@ export async function opinionDetail(
 }
 
 /** The mission a write names, held for the change: this application's and this agency's, or refused. */
-async function missionFor(tx: Db, open: OpenProject, missionId: string): Promise<MissionRow> {
+async function missionWithName(tx: Db, open: OpenProject, missionId: string) {
   const found = await findMission(tx, open.project.id, missionId, { lock: true });
   if (!found || found.mission.censorOrgId !== open.member.orgId)
     throw new AppError('OPINION_MISSION_UNKNOWN');
-  return found.mission;
+  return { mission: found.mission, buildingName: found.buildingName };
 }
+
+const missionFor = async (tx: Db, open: OpenProject, missionId: string): Promise<MissionRow> =>
+  (await missionWithName(tx, open, missionId)).mission;
 
 const statusParam = (mission: MissionRow) => ({ status: MISSION_STATUSES[mission.status] });
 
@@ -320,7 +323,7 @@ export async function createOpinion(
 ): Promise<Opinion> {
   const id = await inTransaction(ctx.db, async (tx) => {
     const open = await openProject(tx, caller.member, caller.projectId, { action: 'opinions.view' });
-    const mission = await missionFor(tx, open, caller.request.missionId);
+    const { mission, buildingName } = await missionWithName(tx, open, caller.request.missionId);
     open.require(
       'opinion.write',
       { mission: missionFacts(mission, caller.accountId), status: null },
@@ -340,6 +343,7 @@ export async function createOpinion(
       missionId: mission.id,
       censorOrgId: mission.censorOrgId,
       buildingId: mission.buildingId,
+      buildingName,
       specialty: mission.specialty,
       kind: opinionKindOf(mission.specialty),
       // The mission's row is held: nobody else numbers in it meanwhile.
