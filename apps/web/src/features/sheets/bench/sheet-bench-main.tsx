@@ -39,7 +39,8 @@ function MarkupLayer({ markups, transform, viewport }: SheetOverlayProps & { mar
     <svg
       width={viewport.width}
       height={viewport.height}
-      style={{ position: 'absolute', inset: 0, overflow: 'visible' }}
+      // Clipped to the viewport, as the app's markup overlay is (features/markups/markup-overlay).
+      style={{ position: 'absolute', inset: 0, overflow: 'hidden' }}
     >
       {markups.map((m, i) => {
         const [x, y] = transform.toScreen([m.x, m.y]);
