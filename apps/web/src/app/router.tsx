@@ -1,6 +1,13 @@
 import type { ReactElement } from 'react';
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
-import { AREAS, AREA_KEYS, MESSAGE_TYPES_BY_ORG_TYPE, type AreaKey } from '@drp/domain';
+import {
+  AREAS,
+  AREA_KEYS,
+  MESSAGE_TYPES_BY_ORG_TYPE,
+  OPINION_KIND_KEYS,
+  OPINION_KIND_ROUTES,
+  type AreaKey,
+} from '@drp/domain';
 import { loadScreenTexts } from '../config/i18n';
 import { LoadFailure, StartupLogo } from './load-failure';
 import { RootLayout } from './root-layout';
@@ -65,6 +72,8 @@ const forgotPasswordPage = () => import('./routes/sso/forgot-password-page');
 const badActionPages = () => import('./routes/areas/bad-action-pages');
 // Review missions (issue 19)
 const missionPages = () => import('./routes/areas/mission-pages');
+// Review opinions (issue 19)
+const opinionPages = () => import('./routes/areas/opinion-pages');
 const projectNoticePages = () => import('./routes/areas/project-notice-pages');
 // Working-day calendar (issue 19)
 const calendarAdmin = () => import('../features/calendar/components/calendar-admin');
@@ -293,6 +302,21 @@ const badActionScreen = (
   }),
   handle: { title: 'projectMenu.badAction' },
 });
+/** The three opinion lists (issue 19), each with `new` and `detail/{id}`, by OPINION_KIND_ROUTES. */
+const opinionScreens = (): RouteObject[] =>
+  OPINION_KIND_KEYS.flatMap((kind) => {
+    const base = `:orgId/:projectId/${OPINION_KIND_ROUTES[kind]}`;
+    const handle = { title: `projectMenu.${OPINION_KIND_ROUTES[kind]}` };
+    return [
+      { path: base, ...lazily(opinionPages, (m) => <m.OpinionListPage kind={kind} />), handle },
+      { path: `${base}/new`, ...lazily(opinionPages, (m) => <m.NewOpinionPage kind={kind} />), handle },
+      {
+        path: `${base}/detail/:id`,
+        ...lazily(opinionPages, (m) => <m.OpinionDetailPage kind={kind} />),
+        handle,
+      },
+    ];
+  });
 const noticeScreen = (
   path: string,
   page: 'ProjectNoticeListPage' | 'ProjectNoticeDetailPage',
@@ -381,6 +405,8 @@ const PROJECT_SCREENS: Record<ProjectArea, RouteObject[]> = {
     badActionScreen(':orgId/:projectId/badAction', 'BadActionListPage'),
     badActionScreen(':orgId/:projectId/badAction/new', 'NewBadActionPage'),
     badActionScreen(':orgId/:projectId/badAction/detail/:id', 'BadActionDetailPage'),
+    // review opinions (issue 19)
+    ...opinionScreens(),
     noticeScreen(':orgId/:projectId/notifications', 'ProjectNoticeListPage'),
     noticeScreen(':orgId/:projectId/notification/:id', 'ProjectNoticeDetailPage'),
   ],
@@ -422,6 +448,19 @@ const sheetViewer = (area: Exclude<ProjectArea, 'joint'>): RouteObject => ({
   }),
   handle: { title: 'sheets.title' },
 });
+
+/**
+ * `/sys_audit/newOpinion/{orgId}/{projectId}` (spec §2, issue 19): the viewer with the opinion
+ * form beside it, a full window outside the project layout like the viewer itself.
+ */
+const opinionFullPage: RouteObject = {
+  path: 'newOpinion/:orgId/:projectId',
+  ...lazily(opinionPages, (m) => {
+    m.registerTexts();
+    return <m.OpinionFullPage />;
+  }),
+  handle: { title: 'projectMenu.newOpinion' },
+};
 
 /**
  * Areas whose landing screen exists open on it (spec §2: the joint area on its projects); the
@@ -473,6 +512,7 @@ function areaRoutes(area: AreaKey): RouteObject {
             },
             ...(PROJECT_REDIRECTS[area] ?? []),
             ...(area === 'joint' ? [] : [sheetViewer(area)]),
+            ...(area === 'audit' ? [opinionFullPage] : []),
           ]
         : []),
     ],

@@ -594,6 +594,7 @@ export const enUS: Messages = {
     censorconstres: 'Drawing opinions',
     censorenergyres: 'Energy opinions',
     badAction: 'Violations',
+    newOpinion: 'Record review opinions beside the drawing',
     notifications: 'Notifications',
     filing: 'Filing',
     certification: 'Certificates',

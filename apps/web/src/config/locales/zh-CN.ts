@@ -572,6 +572,7 @@ export const zhCN = {
     censorconstres: '施工图审查意见',
     censorenergyres: '节能审查意见',
     badAction: '不良行为',
+    newOpinion: '对照图纸录入审查意见',
     notifications: '通知',
     filing: '备案',
     certification: '审查合格书',

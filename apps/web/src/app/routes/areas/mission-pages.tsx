@@ -3,6 +3,7 @@ import { MissionDetail } from '../../../features/missions/components/mission-det
 import { MissionGrid } from '../../../features/missions/components/mission-grid';
 import type { ProjectTarget } from '../../../lib/project-target';
 import { useProjectContext } from '../../layouts/project-layout';
+import { MissionOpinionsSlot } from './opinion-pages';
 
 const enc = encodeURIComponent;
 
@@ -24,5 +25,15 @@ export function MissionGridPage() {
 export function MissionDetailPage() {
   const { missionId = '' } = useParams();
   const { target, gridPath } = useMissionScreen();
-  return <MissionDetail key={missionId} target={target} id={missionId} gridPath={gridPath} />;
+  return (
+    <MissionDetail
+      key={missionId}
+      target={target}
+      id={missionId}
+      gridPath={gridPath}
+      opinions={(mission) => (
+        <MissionOpinionsSlot target={target} missionId={mission.id} specialty={mission.specialty} />
+      )}
+    />
+  );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import {
   Alert,
   App,
@@ -15,7 +15,11 @@ import {
 } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { MISSION_EVENTS, type MissionHistoryEntry } from '@drp/domain';
+import {
+  MISSION_EVENTS,
+  type MissionDetail as MissionDetailAnswer,
+  type MissionHistoryEntry,
+} from '@drp/domain';
 import { currentLocale } from '../../../config/i18n';
 import type { ProjectTarget } from '../../../lib/project-target';
 import { useMission, useSpecialtyNames, useStepMission, type MissionStep } from '../api/missions-api';
@@ -32,10 +36,13 @@ export function MissionDetail({
   target,
   id,
   gridPath,
+  opinions,
 }: {
   target: ProjectTarget;
   id: string;
   gridPath: string;
+  /** The mission's opinions, composed by the app (opinions is another feature). */
+  opinions?: (mission: MissionDetailAnswer) => ReactNode;
 }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -141,6 +148,7 @@ export function MissionDetail({
             </Button>
           )}
         </Space>
+        {opinions?.(m)}
         <Table
           rowKey={(h) => `${h.event}-${h.at}`}
           dataSource={m.history}
@@ -162,7 +170,11 @@ export function MissionDetail({
               key: 'by',
               render: (_: unknown, h: MissionHistoryEntry) => h.by?.name ?? '',
             },
-            { title: t('missions.what'), key: 'what', render: (_: unknown, h: MissionHistoryEntry) => describe(h) },
+            {
+              title: t('missions.what'),
+              key: 'what',
+              render: (_: unknown, h: MissionHistoryEntry) => describe(h),
+            },
           ]}
           data-testid="mission-history"
         />

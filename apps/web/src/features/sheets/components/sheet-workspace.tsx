@@ -59,6 +59,11 @@ export interface SheetWorkspaceProps {
   backTo: string;
   headerExtra?: ReactNode;
   markups?: SheetMarkupSlots;
+  /**
+   * Where another file of the tree opens: the viewer's own route by default; a page that hosts the
+   * viewer (the opinion form beside it) keeps its own path.
+   */
+  pathOf?: (at: SheetViewerTarget) => string;
 }
 
 const ZOOM_STEP = 1.25;
@@ -117,9 +122,10 @@ export function SheetWorkspace(props: SheetWorkspaceProps) {
     else void root.current?.requestFullscreen().catch(() => undefined);
   }, []);
 
+  const hostPath = props.pathOf;
   const pathOf = useCallback(
-    (file: DocFile) => sheetViewerPath({ ...at, folderId: file.folderId, fileId: file.id }),
-    [at],
+    (file: DocFile) => (hostPath ?? sheetViewerPath)({ ...at, folderId: file.folderId, fileId: file.id }),
+    [at, hostPath],
   );
   const open = useCallback(
     (file: DocFile, state?: OpenState) => void navigate(pathOf(file), { state }),
@@ -347,7 +353,7 @@ function SheetFileView({
     const timer = setTimeout(() => {
       if (window.location.pathname !== path) return;
       const compared = compare ? `&${writeCompareLink(compare)}` : '';
-      const url = `${path}?${writeDeepLink(view)}${compared}`;
+      const url = `${path}?${hostQuery(window.location.search)}${writeDeepLink(view)}${compared}`;
       window.history.replaceState(window.history.state, '', url);
     }, URL_DEBOUNCE_MS);
     return () => clearTimeout(timer);
@@ -551,6 +557,15 @@ function SheetFileView({
       </main>
     </>
   );
+}
+
+/** The view's and compare's own keys in the address; a hosting page's others are kept. */
+const VIEW_KEYS = ['page', 'x', 'y', 'zoom', 'compare', 'comparePage', 'mode', 'swap'];
+function hostQuery(search: string) {
+  const kept = new URLSearchParams(search);
+  for (const key of VIEW_KEYS) kept.delete(key);
+  const rest = kept.toString();
+  return rest ? `${rest}&` : '';
 }
 
 /** Bytes as people read them (the too-large message names the size). */
