@@ -160,6 +160,11 @@ export const projectSummary = z.object({
   censorName: z.string(),
   submittedAt: z.string().nullable(),
   createdAt: z.string(),
+  /**
+   * The review agency's missions on it whose due day has passed and that are not done (issue 19,
+   * mission `isOverdue`); 0 in the other parties' lists.
+   */
+  overdueMissions: z.number().int().nonnegative(),
   /** What the acting organisation may do to it from the list (PROJECT_POLICY). */
   can: z.object({ edit: z.boolean() }),
 });

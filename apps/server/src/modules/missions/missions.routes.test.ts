@@ -2,6 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  chinaDate,
   type ReviewClocks,
   requiredSpecialties,
   type Building,
@@ -452,5 +453,65 @@ describe('review missions: the grid, assignment, its conflicts, the check and wh
       [otherProjectId, '2026-11-30'],
       [projectId, '2026-12-01'],
     ]);
+  });
+
+  it("marks, in the agency's application list, how many of an application's missions are overdue, until they are done", async () => {
+    const today = chinaDate(t.app.ctx.clock());
+    const yesterday = chinaDate(new Date(t.app.ctx.clock().getTime() - 86_400_000));
+    const overdueIn = async (user: User) =>
+      Object.fromEntries(
+        detailOf<ProjectPage>(
+          await api.send('GET', '/api/checkDrawings/project/pagelist', tokens[user], {
+            query: { page: '0', pageSize: '50' },
+            actingOrg: user.startsWith('construct') ? org.construct! : orgOf(user),
+          }),
+        ).items.map((p) => [p.id, p.overdueMissions]),
+      );
+    // The second application: structure due yesterday, architecture due long after today.
+    const other = detailOf<MissionGrid>(
+      await api.send('GET', base('censor_admin', otherProjectId), tokens.censor_admin),
+    );
+    const structure = other.cells.find((c) => c.specialty === 'STRUCTURE')!;
+    const architecture = other.cells.find((c) => c.specialty === 'ARCHITECTURE')!;
+    detailOf(
+      await api.send('PUT', base('censor_admin', otherProjectId), tokens.censor_admin, {
+        payload: {
+          cells: [
+            {
+              ...cell('STRUCTURE', 'censor_reviewer2', { deadline: yesterday, revision: structure.revision }),
+              buildingId: structure.buildingId,
+            },
+            {
+              ...cell('ARCHITECTURE', 'censor_reviewer', { deadline: '2099-12-31' }),
+              buildingId: architecture.buildingId,
+            },
+          ],
+        },
+      }),
+    );
+    const after = detailOf<MissionGrid>(
+      await api.send('GET', base('censor_admin', otherProjectId), tokens.censor_admin),
+    );
+    expect(after.cells.filter((c) => c.overdue).map((c) => c.specialty)).toEqual(['STRUCTURE']);
+    expect(yesterday < today).toBe(true);
+    // The director, the admin and the reviewer holding the mission see it marked; the first
+    // application counts exactly the cells its grid flags overdue.
+    const firstOverdue = (await grid('censor_admin')).cells.filter((c) => c.overdue).length;
+    for (const user of ['censor_director', 'censor_admin'] as const) {
+      const marks = await overdueIn(user);
+      expect(marks[otherProjectId]).toBe(1);
+      expect(marks[projectId]).toBe(firstOverdue);
+    }
+    expect((await overdueIn('censor_reviewer2'))[otherProjectId]).toBe(1);
+    // The construction unit's list does not carry the agency's missions.
+    expect((await overdueIn('construct_admin'))[otherProjectId]).toBe(0);
+    // Done, it is no longer overdue: the reviewer submits, the director accepts.
+    const missionId = after.cells.find((c) => c.specialty === 'STRUCTURE')!.missionId!;
+    const otherStep = (user: User, name: 'submit' | 'accept') =>
+      api.send('POST', `${base(user, otherProjectId)}/${missionId}/${name}`, tokens[user], {});
+    detailOf(await otherStep('censor_reviewer2', 'submit'));
+    expect((await overdueIn('censor_director'))[otherProjectId]).toBe(1);
+    detailOf(await otherStep('censor_director', 'accept'));
+    expect((await overdueIn('censor_director'))[otherProjectId]).toBe(0);
   });
 });

@@ -159,7 +159,10 @@ describe(`project list query plans over ${APPLICATIONS} applications`, () => {
         const queries: [string, SQLWrapper][] = [
           ...Object.entries(PAGES).map(
             ([pageName, paging]) =>
-              [pageName, projectPageQuery(db, scopes[scopeName]!, filter, paging)] as [string, SQLWrapper],
+              [pageName, projectPageQuery(db, scopes[scopeName]!, filter, paging, '2026-06-30')] as [
+                string,
+                SQLWrapper,
+              ],
           ),
           ['total', projectCountQuery(db, scopes[scopeName]!, filter)],
         ];

@@ -6,6 +6,7 @@ import {
   exists,
   gte,
   ilike,
+  inArray,
   lt,
   ne,
   or,
@@ -192,13 +193,48 @@ export function projectPageIdsQuery(db: Db, scope: ProjectScope, filter: Project
     .offset(paging.offset);
 }
 
+/** Missions not done: the ones whose due day may pass. */
+const OPEN_MISSION_STATUSES = ['ASSIGNED', 'SUBMITTED', 'RETURNED'] as const;
+
+/**
+ * The agency's overdue missions per application (issue 19: overdue missions are marked in every
+ * list): one aggregate over the agency's open missions, read from `missions_org_status_idx`, joined
+ * to the page, rather than a count per row. `today` is China's calendar day (domain `isOverdue`).
+ */
+function overdueMissionsOf(db: Db, censorOrgId: string, today: string) {
+  return db
+    .select({ projectId: missions.projectId, n: count().as('overdue_n') })
+    .from(missions)
+    .where(
+      and(
+        eq(missions.censorOrgId, censorOrgId),
+        inArray(missions.status, [...OPEN_MISSION_STATUSES]),
+        sql`${missions.deadline} < ${today}::date`,
+      ),
+    )
+    .groupBy(missions.projectId)
+    .as('overdue');
+}
+
 /**
  * One page of applications with the construction unit's and the review agency's names, and the
  * list's total on every row: one round trip. The names are subqueries rather than joins, which
- * keeps planning short on a call made this often.
+ * keeps planning short on a call made this often. With `today`, a review agency's list also
+ * carries each application's count of overdue missions (other lists carry 0: only the agency
+ * assigns missions, and its list is the one that acts on them).
  */
-export function projectPageQuery(db: Db, scope: ProjectScope, filter: ProjectFilter, paging: Paging) {
+export function projectPageQuery(
+  db: Db,
+  scope: ProjectScope,
+  filter: ProjectFilter,
+  paging: Paging,
+  today?: string,
+) {
   const page = projectPageIdsQuery(db, scope, filter, paging).as('page');
+  const overdue =
+    today !== undefined && scope.kind === 'party' && scope.role === 'CENSOR'
+      ? overdueMissionsOf(db, scope.orgId, today)
+      : undefined;
   const constructName = db.select({ name: orgs.name }).from(orgs).where(eq(orgs.id, projects.constructOrgId));
   const censorParty = alias(projectOrgs, 'censor_party');
   const censorOrg = alias(orgs, 'censor_org');
@@ -208,7 +244,7 @@ export function projectPageQuery(db: Db, scope: ProjectScope, filter: ProjectFil
     .innerJoin(censorOrg, eq(censorOrg.id, censorParty.orgId))
     .where(and(eq(censorParty.projectId, projects.id), eq(censorParty.role, 'CENSOR')))
     .limit(1);
-  return db
+  const rows = db
     .select({
       // What a list shows, no more: every column costs parsing on each of many calls.
       project: {
@@ -227,10 +263,13 @@ export function projectPageQuery(db: Db, scope: ProjectScope, filter: ProjectFil
       total: page.total,
       // The sort key exactly as stored, to seek to this row later (a Date would drop the microseconds).
       createdAtKey: sql<string>`${projects.createdAt}::text`,
+      overdueMissions: (overdue ? sql<number>`coalesce(${overdue.n}, 0)` : sql<number>`0`).mapWith(Number),
     })
     .from(page)
     .innerJoin(projects, eq(projects.id, page.id))
-    .orderBy(desc(projects.createdAt), desc(projects.id));
+    .$dynamic();
+  const joined = overdue ? rows.leftJoin(overdue, eq(overdue.projectId, projects.id)) : rows;
+  return joined.orderBy(desc(projects.createdAt), desc(projects.id));
 }
 
 /**
@@ -301,7 +340,7 @@ const preparedPages = new WeakMap<Db, Map<string, PreparedPage>>();
  * once per connection. A name or dates change the SQL with the value (the search grams), so
  * those lists are built each time. Undefined for them.
  */
-function preparedPage(db: Db, scope: ProjectScope, filter: ProjectFilter, paging: Paging) {
+function preparedPage(db: Db, scope: ProjectScope, filter: ProjectFilter, paging: Paging, today?: string) {
   if (narrowed(filter) || byMissions(scope)) return undefined;
   const values: Record<string, unknown> = { limit: paging.limit, offset: paging.offset };
   // A placeholder where the builders take a string: they only pass it on into the SQL.
@@ -339,12 +378,14 @@ function preparedPage(db: Db, scope: ProjectScope, filter: ProjectFilter, paging
     ? { createdAt: bind('fromCreatedAt', paging.from.createdAt), id: bind('fromId', paging.from.id) }
     : undefined;
   if (from) shape += '_from';
+  const boundToday = today === undefined ? undefined : bind('today', today);
+  if (boundToday !== undefined) shape += '_today';
   let statements = preparedPages.get(db);
   if (!statements) preparedPages.set(db, (statements = new Map<string, PreparedPage>()));
   let statement = statements.get(shape);
   if (!statement) {
     const paged = { limit: sql.placeholder('limit'), offset: sql.placeholder('offset'), from };
-    statement = projectPageQuery(db, bound, boundFilter, paged as unknown as Paging).prepare(
+    statement = projectPageQuery(db, bound, boundFilter, paged as unknown as Paging, boundToday).prepare(
       `project_page_${shape}`,
     );
     statements.set(shape, statement);
@@ -352,9 +393,16 @@ function preparedPage(db: Db, scope: ProjectScope, filter: ProjectFilter, paging
   return statement.execute(values);
 }
 
-export async function queryProjects(db: Db, scope: ProjectScope, filter: ProjectFilter, paging: Paging) {
-  const items = await (preparedPage(db, scope, filter, paging) ??
-    projectPageQuery(db, scope, filter, paging));
+/** A page of a list; `today` (China's day) adds the agency's overdue missions (projectPageQuery). */
+export async function queryProjects(
+  db: Db,
+  scope: ProjectScope,
+  filter: ProjectFilter,
+  paging: Paging,
+  today?: string,
+) {
+  const items = await (preparedPage(db, scope, filter, paging, today) ??
+    projectPageQuery(db, scope, filter, paging, today));
   // A page past the end has no row to carry the total.
   const total = Number(items[0]?.total ?? (await projectCountQuery(db, scope, filter))[0]?.n ?? 0);
   return { total, items };

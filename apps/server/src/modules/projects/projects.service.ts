@@ -1,5 +1,6 @@
 import {
   reviewsOnlyOwnMissions,
+  chinaDate,
   applicationAbilities,
   applicationAfter,
   can,
@@ -449,11 +450,14 @@ export async function listApplications(
       const positionsKey = ProjectListPositions.key(member, filter);
       const generation = positions.token();
       const near = seeks ? positions.nearest(positionsKey, offset, ctx.clock().getTime()) : undefined;
-      const { total, items } = await queryProjects(ctx.db, await projectScopeOf(ctx.db, member), filter, {
-        limit: query.pageSize,
-        offset: near ? offset - near.offset : offset,
-        from: near,
-      });
+      // Overdue turns with China's day; a kept page lives a minute at most (project-list-cache).
+      const { total, items } = await queryProjects(
+        ctx.db,
+        await projectScopeOf(ctx.db, member),
+        filter,
+        { limit: query.pageSize, offset: near ? offset - near.offset : offset, from: near },
+        chinaDate(ctx.clock()),
+      );
       if (seeks && items.length > 0) {
         const at = (i: number) => ({
           offset: offset + i,
@@ -464,7 +468,7 @@ export async function listApplications(
       }
       return {
         total,
-        items: items.map(({ project, constructName, censorName }) => ({
+        items: items.map(({ project, constructName, censorName, overdueMissions }) => ({
           id: project.id,
           code: project.code ?? '',
           name: project.name,
@@ -475,6 +479,7 @@ export async function listApplications(
           censorName: censorName ?? '',
           submittedAt: project.submittedAt?.toISOString() ?? null,
           createdAt: project.createdAt.toISOString(),
+          overdueMissions,
           // The list's scope already holds only applications the organisation takes part in. Pages
           // are kept per organisation (projectListKey), so only rules that read the part and the
           // status, never a person's profiles, may answer here.

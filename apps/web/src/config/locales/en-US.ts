@@ -318,6 +318,8 @@ export const enUS: Messages = {
     submit: 'Submit',
     revoke: 'Recall',
     isAlter: 'Change',
+    overdue: 'Overdue {{count}}',
+    overdueTitle: '{{count}} review missions overdue',
     none: 'None',
     regionPlaceholder: 'Province / city / district',
     steps: { dic: 'Choose the project', form: 'Fill in the application' },

@@ -309,6 +309,8 @@ export const zhCN = {
     submit: '提交',
     revoke: '撤回',
     isAlter: '变更',
+    overdue: '超期 {{count}}',
+    overdueTitle: '{{count}} 项审查任务已超期',
     none: '无',
     regionPlaceholder: '省 / 市 / 区县',
     steps: { dic: '选择工程项目', form: '填写报审信息' },

@@ -221,8 +221,20 @@ export function ProjectList({
           {
             title: t('projects.status'),
             dataIndex: 'status',
-            width: 150,
-            render: (v: ProjectStatus) => <ProjectStatusTag status={v} />,
+            width: 170,
+            // The agency's overdue missions beside the status (issue 19): red, with how many.
+            render: (v: ProjectStatus, p) => (
+              <span className="nowrap">
+                <ProjectStatusTag status={v} />
+                {p.overdueMissions > 0 && (
+                  <Tooltip title={t('projects.overdueTitle', { count: p.overdueMissions })}>
+                    <Tag color="red" data-testid="project-overdue" data-count={p.overdueMissions}>
+                      {t('projects.overdue', { count: p.overdueMissions })}
+                    </Tag>
+                  </Tooltip>
+                )}
+              </span>
+            ),
           },
           ...(showConstruct
             ? [
