@@ -262,6 +262,18 @@ async function benchEngine(engine: string, database: Database, dataDir: string):
       const body = (await res.json()) as { detail?: { total?: number; cells?: unknown[] } };
       totals[e.key] = body.detail?.total ?? body.detail?.cells?.length ?? 0;
     }
+    // One call at a time first: what each costs alone, before any queue forms.
+    for (const e of ENDPOINTS) {
+      const times: number[] = [];
+      for (let i = 0; i < 20; i++) {
+        const t0 = performance.now();
+        const res = await fetch(`${base}${e.path(fixture)}`, { headers: headersOf(e) });
+        await res.arrayBuffer();
+        times.push(performance.now() - t0);
+      }
+      times.sort((x, y) => x - y);
+      console.log(`  ${engine}: alone, ${e.label}: median ${ms(percentile(times, 50))} ms`);
+    }
     console.log(`  ${engine}: ${ENDPOINTS.length} endpoints in turn …`);
     const measured = await measure(
       base,
@@ -312,11 +324,22 @@ function report(results: EngineResult[]) {
   console.log(missed.length === 0 ? '\nAll goals met.' : `\nGoals missed:\n  ${missed.join('\n  ')}`);
 }
 
-const results: EngineResult[] = [];
-if (ENGINES === 'both' || ENGINES === 'pglite')
-  results.push(await onPglite((db, dir) => benchEngine('PGlite', db, dir)));
-if (ENGINES === 'both' || ENGINES === 'postgres') {
-  const pg = await onScratchPostgres((db, dir) => benchEngine('PostgreSQL', db, dir));
-  if (pg) results.push(pg);
+async function main() {
+  const results: EngineResult[] = [];
+  if (ENGINES === 'both' || ENGINES === 'pglite')
+    results.push(await onPglite((db, dir) => benchEngine('PGlite', db, dir)));
+  if (ENGINES === 'both' || ENGINES === 'postgres') {
+    const pg = await onScratchPostgres((db, dir) => benchEngine('PostgreSQL', db, dir));
+    if (pg) results.push(pg);
+  }
+  report(results);
 }
-report(results);
+
+// Exit when done: the app's listeners and pools would keep the process alive.
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
