@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Alert, Button, Card, Segmented, Space, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   APPROVAL_PROFILES,
@@ -30,7 +31,7 @@ import {
 import { OpinionList } from '../../../features/opinions/components/opinion-list';
 import type { OpinionLinks } from '../../../features/opinions/components/opinion-table';
 import { usePlatformConfig } from '../../../features/platform/api/get-platform-config';
-import { useSheet } from '../../../features/sheets/api/get-sheet';
+import { sheetQuery } from '../../../features/sheets/api/get-sheet';
 import { SheetWorkspace } from '../../../features/sheets/components/sheet-workspace';
 import { useSheetFiles } from '../../../features/sheets/hooks/use-sheet-files';
 import { registerSheetTexts } from '../../../features/sheets/sheets-texts';
@@ -55,6 +56,7 @@ const clauseField = (p: ClauseFieldProps) => (
     onChange={p.onChange}
     specialty={p.specialty}
     aria-label={p['aria-label']}
+    data-testid="opinion-clause"
   />
 );
 
@@ -251,6 +253,24 @@ function FullPage({ target }: { target: ProjectTarget }) {
     void navigate({ search: `?${q.toString()}` }, { replace: true });
   }, [editing.data, focused, params, location.search, navigate]);
 
+  // The sheet on screen and its markups: one session for the viewer and the form (the selected
+  // markup is what links), kept while the reader turns to another file.
+  const sheetInfo = useQuery({ ...sheetQuery(target, fileId ?? ''), enabled: Boolean(fileId) }).data;
+  const { slots, session } = useSheetMarkupSession(target, fileId ?? '', sheetInfo);
+  const focusing = useMarkupFocus(session);
+  const config = usePlatformConfig();
+  const hostPath = useCallback(
+    (next: SheetViewerTarget) => {
+      const q = new URLSearchParams(location.search);
+      for (const key of ['page', 'x', 'y', 'zoom', 'markup']) q.delete(key);
+      q.set('category', next.category);
+      q.set('file', next.fileId);
+      q.set('folder', next.folderId);
+      return `${location.pathname}?${q.toString()}`;
+    },
+    [location.pathname, location.search],
+  );
+
   const backTo =
     opinionId && editing.data ? paths.links(editing.data.kind).detailPath(opinionId) : paths.list(kind);
 
@@ -276,82 +296,43 @@ function FullPage({ target }: { target: ProjectTarget }) {
           review: true,
         }
       : null;
-  const panel = {
-    target,
-    editing: editing.data,
-    missionId,
-    category,
-    onCategory: chooseCategory,
-    backTo,
-  };
-  if (!at)
-    return (
-      <div className="opinion-full-page" data-testid="opinion-full-page">
-        <main className="opinion-full-viewer opinion-full-empty">
-          {files.loading && versionId ? (
-            <FullPageSpin />
-          ) : (
-            <Alert type="info" showIcon title={t('opinions.noSheetOpen')} />
-          )}
-        </main>
-        <OpinionPanel {...panel} viewer={null} />
-      </div>
-    );
-  return <FullPageWithViewer at={at} panel={panel} />;
-}
-
-interface PanelProps {
-  target: ProjectTarget;
-  editing: Opinion | undefined;
-  missionId: string | undefined;
-  category: DocCategory;
-  onCategory: (category: DocCategory) => void;
-  backTo: string;
-}
-
-/** The viewer and the form, one markup session between them (the selected markup is what links). */
-function FullPageWithViewer({ at, panel }: { at: SheetViewerTarget; panel: PanelProps }) {
-  const location = useLocation();
-  const config = usePlatformConfig();
-  const sheet = useSheet(panel.target, at.fileId).data;
-  const { slots, session } = useSheetMarkupSession(panel.target, at.fileId, sheet);
-  const focusing = useMarkupFocus(session);
-  const hostPath = useCallback(
-    (next: SheetViewerTarget) => {
-      const q = new URLSearchParams(location.search);
-      for (const key of ['page', 'x', 'y', 'zoom', 'markup']) q.delete(key);
-      q.set('category', next.category);
-      q.set('file', next.fileId);
-      q.set('folder', next.folderId);
-      return `${location.pathname}?${q.toString()}`;
-    },
-    [location.pathname, location.search],
-  );
   return (
     <div className="opinion-full-page" data-testid="opinion-full-page">
       <div className="opinion-full-viewer">
-        {focusing ? (
-          <FullPageSpin />
-        ) : (
+        {at && !focusing ? (
           <SheetWorkspace
-            target={panel.target}
+            target={target}
             at={at}
             appName={config.data?.title ?? ''}
-            backTo={panel.backTo}
+            backTo={backTo}
             headerExtra={<LanguageSwitch />}
             markups={slots}
             pathOf={hostPath}
           />
+        ) : (files.loading && versionId) || focusing ? (
+          <FullPageSpin />
+        ) : (
+          <main className="opinion-full-empty">
+            <Alert type="info" showIcon title={t('opinions.noSheetOpen')} />
+          </main>
         )}
       </div>
       <OpinionPanel
-        {...panel}
-        viewer={{
-          fileName: sheet?.name ?? '',
-          fileId: at.fileId,
-          page: session.page,
-          selected: session.selected,
-        }}
+        target={target}
+        editing={editing.data}
+        missionId={missionId}
+        category={category}
+        onCategory={chooseCategory}
+        viewer={
+          at
+            ? {
+                fileName: sheetInfo?.name ?? '',
+                fileId: at.fileId,
+                page: session.page,
+                selected: session.selected,
+              }
+            : null
+        }
       />
     </div>
   );
@@ -365,7 +346,12 @@ function OpinionPanel({
   category,
   onCategory,
   viewer,
-}: PanelProps & {
+}: {
+  target: ProjectTarget;
+  editing: Opinion | undefined;
+  missionId: string | undefined;
+  category: DocCategory;
+  onCategory: (category: DocCategory) => void;
   viewer: {
     fileName: string;
     fileId: string;

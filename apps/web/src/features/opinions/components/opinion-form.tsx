@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, App, Button, Form, Input, Select, Space, Typography } from 'antd';
+import { Alert, App, Button, Form, Input, Select, Space, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   ENERGY_OPINION_KEYS,
@@ -156,7 +156,9 @@ export function OpinionForm({
     }
   };
 
-  if (!opinion && !writable.isPending && missions.length === 0)
+  // The preselected mission is the form's initial value: it waits for the missions.
+  if (!opinion && writable.isPending) return <Spin />;
+  if (!opinion && missions.length === 0)
     return (
       <Alert type="info" showIcon title={t('opinions.cannotWrite')} data-testid="opinion-cannot-write" />
     );

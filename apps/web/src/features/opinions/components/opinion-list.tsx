@@ -72,6 +72,10 @@ export function OpinionList({
       set(v);
       setPage(1);
     };
+  // The round's buildings, else (a reader of the grid refused) those the answer names.
+  const named = new Map(buildings.map((b) => [b.id, b.name]));
+  for (const m of data?.writableMissions ?? []) named.set(m.buildingId, m.buildingName);
+  for (const o of data?.items ?? []) named.set(o.buildingId, o.buildingName);
   const allSpecialties = [
     ...new Set([...specialties, ...(data?.writableMissions.map((m) => m.specialty) ?? [])]),
   ];
@@ -108,7 +112,7 @@ export function OpinionList({
             style={{ minWidth: 160 }}
             value={buildingId}
             onChange={reset(setBuildingId)}
-            options={buildings.map((b) => ({ value: b.id, label: b.name }))}
+            options={[...named].map(([value, label]) => ({ value, label }))}
             data-testid="opinion-filter-building"
           />
           <Select

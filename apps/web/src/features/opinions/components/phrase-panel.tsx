@@ -46,6 +46,7 @@ export function PhrasePanel({
             value: s,
             label: OPINION_PHRASE_SCOPES[s][locale],
           }))}
+          aria-label={t('opinions.phrases')}
           data-testid="opinion-phrase-scope"
         />
         <Button
