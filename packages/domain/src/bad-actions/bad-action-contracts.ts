@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Locale } from '../errors/error-codes.js';
 import { BAD_ACTION_KEYS, type BadActionKey } from '../reviews/opinion-keys.js';
+import { DOC_CATEGORY_KEYS } from '../doc-repository/doc-repository-contracts.js';
 
 /**
  * Bad actions (不良行为, issue 19): a market-behaviour finding the review agency records against a
@@ -102,6 +103,10 @@ export const badAction = z.object({
   region: badActionRegion.nullable(),
   /** The region's file name, so the evidence reads without opening the repository. */
   regionFileName: z.string().nullable(),
+  /** Where the region's file sits in the repository, for a link that opens the viewer at it. */
+  regionSheet: z
+    .object({ versionId: z.string(), folderId: z.string(), category: z.enum(DOC_CATEGORY_KEYS) })
+    .nullable(),
   evidenceFile: badActionEvidenceFile.nullable(),
   recordedAt: z.string(),
   recordedBy: z.object({ name: z.string(), orgName: z.string() }),

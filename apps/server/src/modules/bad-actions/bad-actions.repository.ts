@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database.js';
 import { accounts, members } from '../../db/schema/accounts.js';
 import { badActions } from '../../db/schema/bad-actions.js';
-import { docFiles } from '../../db/schema/doc-repository.js';
+import { docFiles, docFolders } from '../../db/schema/doc-repository.js';
 import { orgs } from '../../db/schema/orgs.js';
 
 export type BadActionInsert = typeof badActions.$inferInsert;
@@ -23,6 +23,9 @@ const withNames = (db: Db) =>
       recorderOrgName: recorderOrg.name,
       deciderOrgName: deciderOrg.name,
       regionFileName: docFiles.name,
+      regionVersionId: docFiles.versionId,
+      regionFolderId: docFiles.folderId,
+      regionCategory: docFolders.category,
       registrationType: members.registrationType,
       registrationNo: members.registrationNo,
     })
@@ -32,6 +35,7 @@ const withNames = (db: Db) =>
     .innerJoin(recorderOrg, eq(recorderOrg.id, badActions.recordedByOrgId))
     .leftJoin(deciderOrg, eq(deciderOrg.id, badActions.decidedByOrgId))
     .leftJoin(docFiles, eq(docFiles.id, badActions.regionFileId))
+    .leftJoin(docFolders, eq(docFolders.id, docFiles.folderId))
     .leftJoin(members, eq(members.id, badActions.memberId));
 
 export type BadActionWithNames = Awaited<ReturnType<ReturnType<typeof withNames>['execute']>>[number];

@@ -182,6 +182,8 @@ describe('bad actions: recorded by the agency, decided by the region’s authori
       person: { memberId: designer.memberId, name: designer.name },
       region: valid().region,
       regionFileName: 'S-01 结构总说明.pdf',
+      // Where the file sits, so the detail links to the viewer at the region.
+      regionSheet: { versionId: file.versionId, folderId: file.folderId, category: 'DESIGN' },
       evidenceFile: null,
       decidedAt: null,
       can: { withdraw: true, attach: true, confirm: false, reject: false },

@@ -76,6 +76,10 @@ function present(open: OpenProject, found: BadActionWithNames): BadAction {
     description: row.description,
     region: row.region ?? null,
     regionFileName: found.regionFileName ?? null,
+    regionSheet:
+      found.regionVersionId && found.regionFolderId && found.regionCategory
+        ? { versionId: found.regionVersionId, folderId: found.regionFolderId, category: found.regionCategory }
+        : null,
     evidenceFile:
       row.evidenceKey && row.evidenceName && row.evidenceType
         ? { name: row.evidenceName, size: row.evidenceSize ?? 0, contentType: row.evidenceType }
