@@ -35,19 +35,20 @@ describe('demo data on first start', () => {
   const rowTexts = (page: Page) =>
     page.getByTestId('project-table').locator('tbody tr.ant-table-row').allInnerTexts();
 
-  it("lists construct_admin's draft, submitted and passed applications", async () => {
+  it("lists construct_admin's draft, submitted, in-review and passed applications", async () => {
     const page = await projectsOf('construct_admin', '/sys_apply');
-    await expect.poll(async () => (await rowTexts(page)).length).toBe(3);
+    await expect.poll(async () => (await rowTexts(page)).length).toBe(4);
     const rows = (await rowTexts(page)).join('\n');
     expect(rows).toMatch(/岳麓区含浦片区安置房项目（一期）[\s\S]*草稿/);
     expect(rows).toMatch(/梅溪湖第二小学新建工程[\s\S]*已提交，资料上传中/);
+    expect(rows).toMatch(/坪塘街道社区卫生服务中心[\s\S]*审查中/);
     expect(rows).toMatch(/湘江新区科创中心办公楼[\s\S]*审查合格/);
     await page.context().close();
   });
 
   it('shows the submitted ones to the review agency, and none to another agency', async () => {
     const censor = await projectsOf('censor_admin', '/sys_audit');
-    await expect.poll(async () => (await rowTexts(censor)).length).toBe(2);
+    await expect.poll(async () => (await rowTexts(censor)).length).toBe(3);
     expect((await rowTexts(censor)).join('\n')).not.toContain('岳麓区含浦片区安置房项目');
     await censor.context().close();
 
@@ -91,5 +92,23 @@ describe('demo data on first start', () => {
         [school.id, 'CONSTRUCT_PROJECT_SUBMIT'],
       ]);
     }
+  });
+
+  it('leaves the director an application in review whose missions wait to be assigned from the grid', async () => {
+    const director = await apiSession(server.baseURL, 'censor_director', DEMO_PASSWORD);
+    const listed = await call<{ items: { id: string; name: string; status: string }[] }>(
+      director,
+      'GET',
+      '/api/checkDrawings/project/pagelist?page=0&pageSize=10',
+    );
+    const clinic = listed.items.find((p) => p.name === '坪塘街道社区卫生服务中心')!;
+    expect(clinic.status).toBe('IN_REVIEW');
+    const page = await projectsOf('censor_director', '/sys_audit');
+    await page.goto(`/sys_audit/${director.orgId}/${clinic.id}/missions`);
+    const grid = page.getByTestId('mission-grid');
+    await expect.poll(() => grid.getByText('门诊医技楼').count()).toBeGreaterThan(0);
+    // Nobody holds a cell yet; the director may ask the platform for a proposal and save it.
+    expect(await page.getByTestId('mission-propose').isEnabled()).toBe(true);
+    await page.context().close();
   });
 });

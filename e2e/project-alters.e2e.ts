@@ -148,7 +148,7 @@ describe('change applications', () => {
 
     // The list tells it from first applications and leads to its own detail.
     await page.goto('/sys_apply/projects');
-    await expect.poll(() => rows(page).count()).toBe(4);
+    await expect.poll(() => rows(page).count()).toBe(5);
     const row = rows(page).filter({ has: page.getByTestId('alter-tag') });
     expect(await row.count()).toBe(1);
     expect(await row.getByTestId('project-status').textContent()).toBe('草稿');

@@ -4,6 +4,9 @@ import type {
   DocVersion,
   DocVersionState,
   MessagePage,
+  MissionBoard,
+  MissionGrid,
+  MissionProposal,
   OpinionPage,
   OpinionPhraseList,
   ProjectPage,
@@ -26,7 +29,7 @@ describe('demo applications', () => {
   });
   afterAll(() => t.close());
 
-  it('gives construct_admin a draft, a submitted and a passed application', async () => {
+  it('gives construct_admin a draft, a submitted, an in-review and a passed application', async () => {
     const token = await t.signIn('construct_admin');
     const page = await api.page(token, 'pagelist', { pageSize: 20 });
     expect(page.items.map((p) => [p.name, p.status]).sort()).toEqual(
@@ -34,6 +37,7 @@ describe('demo applications', () => {
         ['岳麓区含浦片区安置房项目（一期）', 'DRAFT'],
         ['梅溪湖第二小学新建工程', 'SUBMITTED'],
         ['湘江新区科创中心办公楼', 'PASSED'],
+        ['坪塘街道社区卫生服务中心', 'IN_REVIEW'],
       ].sort(),
     );
     // The passed one is where a change application can start.
@@ -47,7 +51,7 @@ describe('demo applications', () => {
     const design = await t.signIn('design_admin');
     const seen = await api.page(design, 'pagelist', { pageSize: 20 });
     expect(seen.items.map((p) => p.name).sort()).toEqual(
-      ['梅溪湖第二小学新建工程', '湘江新区科创中心办公楼'].sort(),
+      ['梅溪湖第二小学新建工程', '湘江新区科创中心办公楼', '坪塘街道社区卫生服务中心'].sort(),
     );
     const school = seen.items.find((p) => p.name === '梅溪湖第二小学新建工程')!;
 
@@ -90,7 +94,7 @@ describe('demo applications', () => {
     );
     expect(surveyInfos.map((s) => [s.orgId, s.status])).toEqual([[org.survey, 'SUBMITTED']]);
 
-    expect((await api.page(censor, 'pagelist', { pageSize: 20 })).total).toBe(2);
+    expect((await api.page(censor, 'pagelist', { pageSize: 20 })).total).toBe(3);
     for (const outsider of ['design2_admin', 'censor2_admin'])
       expect((await api.page(await t.signIn(outsider), 'pagelist', { pageSize: 20 })).total).toBe(0);
   });
@@ -161,5 +165,36 @@ describe('demo applications', () => {
       await api.send('GET', `/api/checkDrawings/${org.censor}/opinionPhrases`, director),
     );
     expect(phrases.items.filter((p) => p.scope === 'AGENCY')).toHaveLength(2);
+  });
+
+  it('leaves the director an accepted application in review whose confirmed building waits for its missions', async () => {
+    const director = await t.signIn('censor_director');
+    const page = detailOf<ProjectPage>(
+      await api.send('GET', '/api/checkDrawings/project/pagelist', director, {
+        query: { page: '0', pageSize: '50' },
+        actingOrg: org.censor,
+      }),
+    );
+    const clinic = page.items.find((p) => p.name === '坪塘街道社区卫生服务中心')!;
+    expect(clinic.status).toBe('IN_REVIEW');
+    const grid = detailOf<MissionGrid>(
+      await api.send('GET', `/api/checkDrawings/${org.censor}/${clinic.id}/missions`, director),
+    );
+    expect(grid.round?.number).toBe(1);
+    expect(grid.buildings.map((b) => b.name)).toEqual(['门诊医技楼']);
+    expect(grid.cells.length).toBeGreaterThan(0);
+    expect(grid.cells.every((c) => c.missionId === null)).toBe(true);
+    expect(grid.can.assign).toBe(true);
+    // The platform proposes a reviewer of each specialty the demo reviewers hold.
+    const proposal = detailOf<MissionProposal>(
+      await api.send('GET', `/api/checkDrawings/${org.censor}/${clinic.id}/missions/proposal`, director),
+    );
+    expect(proposal.cells.map((c) => c.specialty)).toEqual(
+      expect.arrayContaining(['ARCHITECTURE', 'STRUCTURE']),
+    );
+    const board = detailOf<MissionBoard>(
+      await api.send('GET', '/api/checkDrawings/missions/board', director, { actingOrg: org.censor }),
+    );
+    expect(board.unassigned).toBeGreaterThanOrEqual(grid.cells.length);
   });
 });

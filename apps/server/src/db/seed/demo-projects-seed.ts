@@ -426,6 +426,41 @@ export async function seedDemoProjects(ctx: AppContext): Promise<void> {
   // capabilities; until then the demo marks this application passed directly. Everything before it
   // (buildings, materials, hand-over, acceptance, missions) ran through the use cases.
   await updateProject(ctx.db, offices.projectId, { status: 'PASSED', updatedAt: ctx.clock() });
+
+  // 4. Under review, waiting for its missions: accepted and its buildings confirmed by the agency,
+  // nobody assigned yet, so the demo director lands on a grid to fill in (issue 19). Seeded after
+  // the passed one, whose missions recorded the reviewers' specialties the proposal reads.
+  const clinic = await application({
+    master: {
+      name: '坪塘街道社区卫生服务中心',
+      regionCode: '430104',
+      address: '岳麓区坪塘大道与新塘路交汇处东北角',
+    },
+    name: '坪塘街道社区卫生服务中心',
+    totalArea: 9_860,
+    belowGroundArea: 2_100,
+    investment: 6_300,
+    projectType: 'PUBLIC_BUILDING',
+    permits: true,
+    buildings: [
+      {
+        ...tower('门诊医技楼', 5, 7_760),
+        use: 'MEDICAL',
+        structureType: 'FRAME',
+        height: 22.5,
+        floorsBelow: 1,
+      },
+    ],
+  });
+  await submit(clinic.projectId, clinic.buildingIds, Object.keys(DESIGNERS));
+  await handOver(clinic.projectId, '坪塘街道社区卫生服务中心');
+  for (const id of clinic.buildingIds)
+    await confirmBuilding(ctx, {
+      member: censor.member,
+      projectId: clinic.projectId,
+      id,
+      audit: censor.audit,
+    });
 }
 
 /** The demo agency's reviewers and the specialties they review (members' 专业). */
