@@ -37,9 +37,9 @@ export function OpinionTable({
       loading={loading}
       dataSource={items}
       pagination={pagination}
-      scroll={{ x: 1100 }}
       rowClassName={(o) => (o.mandatory ? 'opinion-row-mandatory' : '')}
-      locale={{ emptyText: t('opinions.empty') }}
+      // antd greys the empty row below AA contrast: the words carry the text colour.
+      locale={{ emptyText: <Typography.Text>{t('opinions.empty')}</Typography.Text> }}
       data-testid="opinion-table"
       onRow={(o) => ({ 'data-testid': `opinion-row-${o.number}`, 'data-mandatory': o.mandatory }) as object}
       columns={[
