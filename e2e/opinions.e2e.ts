@@ -106,7 +106,7 @@ describe('review opinions: record beside the drawing, return, fix, accept', () =
     await page.getByTestId(button).click();
     const response = await answered;
     const body = (await response.json()) as { detail: Opinion; message: string };
-    expect(response.status(), body.message).toBe(200);
+    expect(response.ok(), body.message).toBe(true);
     return body.detail;
   }
 
