@@ -1,4 +1,5 @@
 import type { Browser } from 'playwright-core';
+import { PDFDocument, rgb } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MessagePage } from '@drp/domain';
 import { expectAccessible } from './support/accessibility';
@@ -17,12 +18,20 @@ import { choose } from './support/select';
 const tag = Date.now().toString(36).slice(-5);
 const PROJECT = `梅溪湖不良行为测试楼${tag}`;
 
+/** A real A3 sheet, which the server prepares (previews), so a region can be drawn on it. */
+async function sheetPdf() {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([1191, 842]);
+  page.drawRectangle({ x: 900, y: 40, width: 260, height: 120, borderWidth: 2, borderColor: rgb(0, 0, 0) });
+  return Buffer.from(await doc.save());
+}
+
 /** An application whose materials the agency has accepted, built through the API as the units do it. */
 const acceptedApplication = async () =>
   acceptedDrawings({
     name: PROJECT,
     building: '1#楼',
-    drawings: [{ name: `结施-01${tag}.pdf`, bytes: testPdf(`结施-01${tag}.pdf`) }],
+    drawings: [{ name: `结施-01${tag}.pdf`, bytes: await sheetPdf() }],
     survey: { name: `勘察报告${tag}.pdf`, bytes: testPdf(`勘察报告${tag}.pdf`) },
   });
 
@@ -87,6 +96,58 @@ describe('bad actions and the project’s notices in the browser', () => {
     // Dated as the day in China.
     expect(text).toContain(new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10));
     await reader.context().close();
+  });
+
+  it('the agency records one with its region picked on a sheet, and the detail opens the viewer there', async () => {
+    const { project, org } = accepted;
+    const reviewer = await newPage(browser);
+    const base = `/sys_audit/${org.censor}/${project.id}/badAction`;
+    await openSignedIn(reviewer, 'censor_director', { to: `${base}/new` });
+    await choose(reviewer, 'bad-action-key', '未加盖注册工程师印章');
+    await choose(reviewer, 'bad-action-unit', `${DESIGN}（设计单位）`);
+    await reviewer.getByTestId('bad-action-description').fill(`结施-01 图签无执业印章（区域 ${tag}）`);
+    await reviewer.getByTestId('bad-action-pick-region').click();
+    const dialog = reviewer.locator('.ant-modal');
+    await choose(reviewer, 'region-file', `结施-01${tag}.pdf`);
+    // The sheet was prepared when it was uploaded: its first page's preview is shown to draw on.
+    const preview = dialog.getByTestId('region-preview');
+    await expect
+      .poll(() => preview.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth), {
+        timeout: 60_000,
+      })
+      .toBeGreaterThan(0);
+    const box = (await preview.boundingBox())!;
+    await reviewer.mouse.move(box.x + box.width * 0.6, box.y + box.height * 0.7);
+    await reviewer.mouse.down();
+    await reviewer.mouse.move(box.x + box.width * 0.75, box.y + box.height * 0.8, { steps: 5 });
+    await reviewer.mouse.up();
+    await expect.poll(() => dialog.getByTestId('region-rect').count()).toBe(1);
+    // The numbers follow the drawing: in page space, from the bottom left.
+    const width = Number(await dialog.getByRole('spinbutton', { name: '宽', exact: true }).inputValue());
+    expect(width).toBeGreaterThan(0);
+    await expectAccessible(reviewer, 'the region picker', { include: '.ant-modal' });
+    await dialog.getByTestId('region-ok').click();
+    await expect
+      .poll(() => reviewer.getByTestId('bad-action-picked-region').textContent())
+      .toContain(`结施-01${tag}.pdf，第 1 页`);
+    await expectAccessible(reviewer, 'new bad action with a region', {
+      include: '[data-testid="bad-action-form"]',
+    });
+    await reviewer.getByTestId('bad-action-submit').click();
+    await reviewer.waitForURL((url) => url.pathname.startsWith(`${base}/detail/`));
+    const region = reviewer.getByTestId('bad-action-region');
+    await expect.poll(() => region.textContent()).toContain(`结施-01${tag}.pdf，第 1 页`);
+    const link = region.getByTestId('bad-action-region-link');
+    const href = new URL((await link.getAttribute('href'))!, 'http://x');
+    expect(href.pathname).toContain('/reviewPDF/');
+    expect(href.searchParams.get('page')).toBe('1');
+    await expectAccessible(reviewer, 'bad action detail with a region', {
+      include: '[data-testid="bad-action-card"]',
+    });
+    await link.click();
+    await reviewer.waitForURL((url) => url.pathname.includes('/reviewPDF/'));
+    expect(new URL(reviewer.url()).searchParams.get('page')).toBe('1');
+    await reviewer.context().close();
   });
 
   it('the notices screen lists the acceptance notice and who of its receivers read it', async () => {

@@ -1,9 +1,12 @@
 import { useNavigate, useParams } from 'react-router';
+import type { BadAction } from '@drp/domain';
 import { useTranslation } from 'react-i18next';
 import { BadActionDetail } from '../../../features/bad-actions/components/bad-action-detail';
 import { BadActionForm } from '../../../features/bad-actions/components/bad-action-form';
 import { BadActionList } from '../../../features/bad-actions/components/bad-action-list';
+import { sheetViewerPath } from '../../../features/sheets/sheet-viewer-path';
 import type { ProjectTarget } from '../../../lib/project-target';
+import { BadActionRegionPicker } from './bad-action-region-picker';
 import { useProjectContext } from '../../layouts/project-layout';
 
 const enc = encodeURIComponent;
@@ -48,12 +51,39 @@ export function NewBadActionPage() {
   const navigate = useNavigate();
   const { target, listPath, detailPath } = useBadActionScreen();
   return (
-    <BadActionForm target={target} listPath={listPath} onRecorded={(b) => void navigate(detailPath(b.id))} />
+    <BadActionForm
+      target={target}
+      listPath={listPath}
+      onRecorded={(b) => void navigate(detailPath(b.id))}
+      regionPicker={(value, onChange) => (
+        <BadActionRegionPicker target={target} value={value} onChange={onChange} />
+      )}
+    />
   );
 }
 
 export function BadActionDetailPage() {
   const { id = '' } = useParams();
-  const { target, listPath } = useBadActionScreen();
-  return <BadActionDetail key={id} target={target} id={id} listPath={listPath} />;
+  const { area, target, listPath } = useBadActionScreen();
+  // The viewer, centred on the region's middle at its page (the viewer's deep link, ?page=&x=&y=).
+  const regionPath = (b: BadAction) => {
+    if (!b.region || !b.regionSheet || (area !== 'audit' && area !== 'supervise')) return null;
+    const { rect } = b.region;
+    const at = new URLSearchParams({
+      page: String(b.region.page + 1),
+      x: String(Math.round(rect.x + rect.width / 2)),
+      y: String(Math.round(rect.y + rect.height / 2)),
+    });
+    return `${sheetViewerPath({
+      area,
+      orgId: target.orgId,
+      projectId: target.projectId,
+      versionId: b.regionSheet.versionId,
+      folderId: b.regionSheet.folderId,
+      fileId: b.region.fileId,
+      category: b.regionSheet.category,
+      review: false,
+    })}?${at.toString()}`;
+  };
+  return <BadActionDetail key={id} target={target} id={id} listPath={listPath} regionPath={regionPath} />;
 }

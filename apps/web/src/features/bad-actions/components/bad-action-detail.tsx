@@ -18,11 +18,20 @@ import '../bad-actions-texts';
 const messageOf = (error: unknown) => (error instanceof ApiError ? error.message : String(error));
 const time = (iso: string | null) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '—');
 
-function Evidence({ target, badAction }: { target: ProjectTarget; badAction: BadAction }) {
+function Evidence({
+  target,
+  badAction,
+  regionPath,
+}: {
+  target: ProjectTarget;
+  badAction: BadAction;
+  regionPath?: ((badAction: BadAction) => string | null) | undefined;
+}) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const attach = useAttachBadActionEvidence(target);
   const { region, evidenceFile } = badAction;
+  const toRegion = region ? regionPath?.(badAction) : null;
   return (
     <Space orientation="vertical" size={4}>
       {region && (
@@ -36,6 +45,14 @@ function Evidence({ target, badAction }: { target: ProjectTarget; badAction: Bad
             width: Math.round(region.rect.width),
             height: Math.round(region.rect.height),
           })}
+          {toRegion && (
+            <>
+              {' '}
+              <Link to={toRegion} data-testid="bad-action-region-link">
+                {t('badActions.openRegion')}
+              </Link>
+            </>
+          )}
         </span>
       )}
       {evidenceFile && (
@@ -80,15 +97,20 @@ function Evidence({ target, badAction }: { target: ProjectTarget; badAction: Bad
   );
 }
 
-/** `badAction/detail/{id}`: the finding, its evidence and its course, with what the caller may do now. */
+/**
+ * `badAction/detail/{id}`: the finding, its evidence and its course, with what the caller may do
+ * now. `regionPath`: where the viewer opens at the region (the app knows the viewer's routes).
+ */
 export function BadActionDetail({
   target,
   id,
   listPath,
+  regionPath,
 }: {
   target: ProjectTarget;
   id: string;
   listPath: string;
+  regionPath?: (badAction: BadAction) => string | null;
 }) {
   const { t } = useTranslation();
   const locale = currentLocale();
@@ -127,7 +149,7 @@ export function BadActionDetail({
           <span style={{ whiteSpace: 'pre-wrap' }}>{b.description}</span>
         </Descriptions.Item>
         <Descriptions.Item label={t('badActions.evidence')}>
-          <Evidence target={target} badAction={b} />
+          <Evidence target={target} badAction={b} regionPath={regionPath} />
         </Descriptions.Item>
         <Descriptions.Item label={t('badActions.recordedBy')}>
           {b.recordedBy.name}（{b.recordedBy.orgName}），{time(b.recordedAt)}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import {
   Alert,
   App,
@@ -21,6 +21,7 @@ import {
   badActionKeyText,
   type BadAction,
   type BadActionKey,
+  type BadActionRegion,
 } from '@drp/domain';
 import { currentLocale } from '../../../config/i18n';
 import { ApiError } from '../../../lib/http';
@@ -37,6 +38,9 @@ export const EVIDENCE_MB = BAD_ACTION_LIMITS.evidenceBytesMax / 1024 / 1024;
 
 const messageOf = (error: unknown) => (error instanceof ApiError ? error.message : String(error));
 
+/** A region picked on a sheet, with its file's name to show in the form. */
+export type PickedRegion = BadActionRegion & { fileName: string };
+
 interface Values {
   key: BadActionKey;
   orgId: string;
@@ -46,17 +50,20 @@ interface Values {
 
 /**
  * `badAction/new`: the kind, the unit (and optionally one of its people, with their registration),
- * what was found, and an evidence file. The file goes once the record exists, so a refused record
- * stores no bytes.
+ * what was found, and evidence: a region of a sheet, a file, or both. The file goes once the record
+ * exists, so a refused record stores no bytes. The region is picked by `regionPicker`, which the
+ * app composes from the repository and the sheets (features do not import each other).
  */
 export function BadActionForm({
   target,
   listPath,
   onRecorded,
+  regionPicker,
 }: {
   target: ProjectTarget;
   listPath: string;
   onRecorded: (badAction: BadAction) => void;
+  regionPicker?: (value: PickedRegion | null, onChange: (region: PickedRegion | null) => void) => ReactNode;
 }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -65,6 +72,7 @@ export function BadActionForm({
   const subjects = useBadActionSubjects(target);
   const record = useRecordBadAction(target);
   const [file, setFile] = useState<File | null>(null);
+  const [region, setRegion] = useState<PickedRegion | null>(null);
   const [saving, setSaving] = useState(false);
   const orgId = Form.useWatch('orgId', form);
   const people = subjects.data?.units.find((u) => u.orgId === orgId)?.people ?? [];
@@ -82,6 +90,7 @@ export function BadActionForm({
         orgId: values.orgId,
         memberId: values.memberId ?? null,
         description: values.description,
+        region: region && { fileId: region.fileId, page: region.page, rect: region.rect },
       });
       const final = file ? await attachBadActionEvidence(target, made.id, file) : made;
       void message.success(t('badActions.recorded'));
@@ -148,6 +157,11 @@ export function BadActionForm({
             data-testid="bad-action-description"
           />
         </Form.Item>
+        {regionPicker && (
+          <Form.Item label={t('badActions.region')} extra={t('badActions.regionHint')}>
+            {regionPicker(region, setRegion)}
+          </Form.Item>
+        )}
         <Form.Item
           label={t('badActions.evidenceFile')}
           extra={t('badActions.evidenceFileHint', { mb: EVIDENCE_MB })}
