@@ -291,7 +291,7 @@ describe('review opinions: record beside the drawing, return, fix, accept', () =
     const shapeBox = (await shape.boundingBox())!;
     const stage = (await checker.getByTestId('markup-overlay').boundingBox())!;
     expect(Math.abs(shapeBox.x + shapeBox.width / 2 - (stage.x + stage.width / 2))).toBeLessThan(20);
-  });
+  }, 240_000);
 
   it('answers 404 to a reviewer without a mission in the application', async () => {
     const other = await newPage(browser);

@@ -305,6 +305,7 @@ function FullPage({ target }: { target: ProjectTarget }) {
             at={at}
             appName={config.data?.title ?? ''}
             backTo={backTo}
+            backLabel={t(opinionId ? 'opinions.backToOpinion' : 'opinions.backToList')}
             headerExtra={<LanguageSwitch />}
             markups={slots}
             pathOf={hostPath}

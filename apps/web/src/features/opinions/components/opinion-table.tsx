@@ -46,6 +46,7 @@ export function OpinionTable({
         {
           title: t('opinions.number'),
           key: 'number',
+          className: 'opinion-nowrap',
           width: 90,
           render: (_, o) => (
             <Link to={links.detailPath(o.id)} data-testid="opinion-view">
@@ -65,6 +66,7 @@ export function OpinionTable({
         {
           title: t('opinions.specialty'),
           key: 'specialty',
+          className: 'opinion-nowrap',
           render: (_, o) => specialtyName(o.specialty, locale),
         },
         { title: t('opinions.type'), key: 'type', render: (_, o) => typeName(o) },
@@ -111,9 +113,15 @@ export function OpinionTable({
         {
           title: t('opinions.status'),
           key: 'status',
+          className: 'opinion-nowrap',
           render: (_, o) => <OpinionStatusTag status={o.status} />,
         },
-        { title: t('opinions.reviewer'), key: 'reviewer', render: (_, o) => o.reviewer.name },
+        {
+          title: t('opinions.reviewer'),
+          key: 'reviewer',
+          className: 'opinion-nowrap',
+          render: (_, o) => o.reviewer.name,
+        },
       ]}
     />
   );

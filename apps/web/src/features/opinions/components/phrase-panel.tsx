@@ -75,7 +75,9 @@ export function PhrasePanel({
           {t('opinions.phrasesFailed', { message: phrases.error.message })}
         </Typography.Text>
       ) : items.length === 0 ? (
-        <Typography.Text type="secondary">{t('opinions.phrasesEmpty')}</Typography.Text>
+        <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+          {t('opinions.phrasesEmpty')}
+        </Typography.Paragraph>
       ) : (
         <ul className="opinion-phrases" data-testid="opinion-phrase-list">
           {items.map((p) => (

@@ -57,6 +57,8 @@ export interface SheetWorkspaceProps {
   appName: string;
   /** The document list this file was opened from. */
   backTo: string;
+  /** What the way back says, when it leads elsewhere than the document list. */
+  backLabel?: string;
   headerExtra?: ReactNode;
   markups?: SheetMarkupSlots;
   /**
@@ -101,7 +103,7 @@ interface OpenState {
  * reload opens exactly there.
  */
 export function SheetWorkspace(props: SheetWorkspaceProps) {
-  const { target, at, appName, backTo, headerExtra } = props;
+  const { target, at, appName, backTo, backLabel, headerExtra } = props;
   const { t } = useTranslation();
   const navigate = useNavigate();
   const files = useSheetFiles(target, at.versionId, at.category);
@@ -138,7 +140,7 @@ export function SheetWorkspace(props: SheetWorkspaceProps) {
     <div className="sheet-workspace" ref={root} data-testid="sheet-workspace">
       <header className="sheet-header">
         <Link to={backTo} className="sheet-back" data-testid="sheet-back">
-          <ArrowLeftOutlined /> {t('sheets.back')}
+          <ArrowLeftOutlined /> {backLabel ?? t('sheets.back')}
         </Link>
         <span className="sheet-app-name">{appName}</span>
         <h1 className="sheet-file-name" title={name} data-testid="sheet-file-name">
