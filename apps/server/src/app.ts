@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config/config.js';
 import type { Secrets } from './config/secrets.js';
 import type { Database, Db } from './db/database.js';
@@ -55,7 +55,9 @@ import { jobWorker } from './modules/jobs/job-worker.js';
 import { sheetJobHandler } from './modules/sheets/sheet-preparation.js';
 import { sheetPyramidJobHandler } from './modules/sheets/sheet-pyramid.js';
 import { sheetsRoutes } from './modules/sheets/sheets.routes.js';
+import { keptSerializerCompiler } from './lib/kept-serializer.js';
 import { portalCachePlugin } from './modules/portal/portal-cache.js';
+import { newReviewListCaches, reviewListCachePlugin } from './modules/missions/review-list-cache.js';
 import { portalCreditRoutes } from './modules/portal/portal-credit.routes.js';
 import { portalForumRoutes } from './modules/portal/portal-forum.routes.js';
 import { portalArticlesRoutes } from './modules/portal/portal-articles.routes.js';
@@ -144,7 +146,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     routerOptions: { maxParamLength: 4096 },
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(keptSerializerCompiler);
   app.decorate('ctx', {
     db: options.db,
     config,
@@ -155,6 +157,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     sessions: new SessionCache(),
     projectLists: newProjectListCache(),
     projectListPositions: new ProjectListPositions(),
+    reviewLists: newReviewListCaches(),
   });
 
   await app.register(errorsPlugin);
@@ -193,7 +196,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(docTusRoutes);
   await app.register(docHandoverRoutes);
   await app.register(markupsRoutes);
-  // Review missions (issue 19)
+  // Review missions (issue 19), their grids and the opinion lists kept while nothing changes
+  await app.register(reviewListCachePlugin, { listen: options.listen });
   await app.register(missionsRoutes);
   // Review opinions and phrases (issue 19)
   await app.register(opinionsRoutes);

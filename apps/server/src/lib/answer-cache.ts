@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/database.js';
 import { API_PATH } from './api-path.js';
+import { markKept } from './kept-serializer.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -83,6 +84,7 @@ export class AnswerCache<V> {
 
   set(key: string, value: V, now: number, generation: number) {
     if (!this.enabled || generation !== this.generation) return;
+    markKept(value);
     this.entries.delete(key);
     this.entries.set(key, { value, storedAt: now });
     while (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);

@@ -43,6 +43,7 @@ import {
   updateMissionAt,
   type MissionWithNames,
 } from './missions.repository.js';
+import { reviewListKey } from './review-list-cache.js';
 
 /**
  * Review missions (issue 19): the director assigns each building × specialty of the round under
@@ -128,8 +129,20 @@ async function roundCells(ctx: AppContext, db: Db, projectId: string, versionId:
 const candidatesOf = async (db: Db, orgId: string): Promise<(MissionCandidate & { reviews: boolean })[]> =>
   (await listCandidates(db, orgId)).filter((c) => c.reviews);
 
-/** The round's grid of buildings × specialties with who, checker, state and due day. */
+/**
+ * The round's grid of buildings × specialties with who, checker, state and due day; kept for the
+ * next visit while nothing in it changes (review-list-cache.ts).
+ */
 export async function missionGrid(ctx: AppContext, caller: MissionCaller): Promise<MissionGrid> {
+  const key = reviewListKey(caller.member, caller.accountId, caller.projectId, chinaDay(ctx.clock()), 'grid');
+  return ctx.reviewLists.missionGrids.through(
+    key,
+    () => ctx.clock().getTime(),
+    () => readGrid(ctx, caller),
+  );
+}
+
+async function readGrid(ctx: AppContext, caller: MissionCaller): Promise<MissionGrid> {
   const open = await openProject(ctx.db, caller.member, caller.projectId, { action: 'missions.view' });
   const round = await findCurrentRound(ctx.db, open.project.id);
   const canAssign = open.can('missions.assign');

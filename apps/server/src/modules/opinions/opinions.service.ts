@@ -29,7 +29,8 @@ import {
 } from '../clauses/clauses.service.js';
 import { findMarkup } from '../markups/markups.repository.js';
 import { findCurrentRound, findMission, type MissionRow } from '../missions/missions.repository.js';
-import { applyMissionStep, missionFacts } from '../missions/missions.service.js';
+import { applyMissionStep, chinaDay, missionFacts } from '../missions/missions.service.js';
+import { reviewListKey } from '../missions/review-list-cache.js';
 import { openProject, projectActor, type OpenProject } from '../project-access/project-access.service.js';
 import {
   countOpinions,
@@ -143,8 +144,29 @@ function toOpinion(
   };
 }
 
-/** The list of one kind for the round under review, with the caller's open missions of that kind. */
+/**
+ * The list of one kind for the round under review, with the caller's open missions of that kind;
+ * kept for the caller's next visit while nothing in it changes (review-list-cache.ts).
+ */
 export async function listOpinions(
+  ctx: AppContext,
+  caller: OpinionCaller & { query: ListQuery },
+): Promise<OpinionPage> {
+  const key = reviewListKey(
+    caller.member,
+    caller.accountId,
+    caller.projectId,
+    chinaDay(ctx.clock()),
+    caller.query,
+  );
+  return ctx.reviewLists.opinions.through(
+    key,
+    () => ctx.clock().getTime(),
+    () => readOpinions(ctx, caller),
+  );
+}
+
+async function readOpinions(
   ctx: AppContext,
   caller: OpinionCaller & { query: ListQuery },
 ): Promise<OpinionPage> {
