@@ -31,6 +31,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     if (principal.members.some((m) => m.orgId === storedOrgId)) return storedOrgId;
     return principal.members[0]?.orgId ?? null;
   }, [principal, storedOrgId]);
+  // Every request names its organisation from the store (lib/http), so the fallback goes there
+  // before any screen below asks: a member who joined a unit after being disabled in another
+  // otherwise sent the old unit and was refused (404) on the new area's first page. Written during
+  // render because the children's effects, where their queries start, run before this one's.
+  if (principal && currentOrgId && currentOrgId !== sessionStore.currentOrgId())
+    sessionStore.setCurrentOrgId(currentOrgId);
 
   const setCurrentOrgId = useCallback((orgId: string) => {
     sessionStore.setCurrentOrgId(orgId);
