@@ -128,13 +128,21 @@ describe('review opinions: record beside the drawing, return, fix, accept', () =
     await choose(reviewer, 'opinion-type', '违反强制性条文');
     await pickClause(reviewer, '无障碍通行设施');
     await reviewer.getByTestId('opinion-text').fill(MANDATORY_TEXT);
+    // The text becomes one of the reviewer's own phrases (常用意见) for architecture.
+    await reviewer.getByTestId('opinion-phrase-save').click();
+    await reviewer.getByTestId('opinion-phrase-list').getByText(MANDATORY_TEXT).waitFor();
+    // Away from the button just clicked, whose hover colour is not the one being checked.
+    await reviewer.mouse.move(0, 0);
     await expectAccessible(reviewer, 'the opinion form', { include: '[data-testid="opinion-panel"]' });
     const mandatory = await save(reviewer, 'opinion-record');
     expect(mandatory.mandatory).toBe(true);
     expect(mandatory.status).toBe('RECORDED');
 
-    // 2. Architecture, on a region drawn on the sheet: the mission stays chosen for the next one.
+    // 2. Architecture, on a region drawn on the sheet: the mission stays chosen for the next one,
+    // and the phrase saved above goes into the empty text at a click.
     await expect.poll(() => reviewer.getByTestId('opinion-text').inputValue()).toBe('');
+    await reviewer.getByTestId('opinion-phrase-insert').first().click();
+    await expect.poll(() => reviewer.getByTestId('opinion-text').inputValue()).toContain(MANDATORY_TEXT);
     const tools = reviewer.getByRole('toolbar', { name: '标注工具' });
     await tools.getByRole('button', { name: '矩形', exact: true }).click();
     const box = (await reviewer.getByTestId('markup-overlay').boundingBox())!;

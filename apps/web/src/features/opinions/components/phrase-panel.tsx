@@ -31,6 +31,8 @@ export function PhrasePanel({
   const remove = useDeletePhrase(orgId);
   const items = (phrases.data?.items ?? []).filter((p) => p.scope === scope);
   const text = currentText.trim();
+  // A director or the agency's admin keeps the agency's list from the same panel.
+  const saveScope: OpinionPhraseScope = scope === 'AGENCY' && phrases.data?.can.addAgency ? 'AGENCY' : 'OWN';
 
   return (
     <section aria-labelledby="opinion-phrases-title" data-testid="opinion-phrases">
@@ -56,10 +58,10 @@ export function PhrasePanel({
           data-testid="opinion-phrase-save"
           onClick={() =>
             save.mutate(
-              { body: { scope: 'OWN', specialty: specialty ?? null, text } },
+              { body: { scope: saveScope, specialty: specialty ?? null, text } },
               {
                 onSuccess: () => {
-                  setScope('OWN');
+                  setScope(saveScope);
                   void message.success(t('opinions.phraseSaved'));
                 },
                 onError: (error) => void message.error(error.message),
@@ -67,7 +69,7 @@ export function PhrasePanel({
             )
           }
         >
-          {t('opinions.saveAsPhrase')}
+          {saveScope === 'AGENCY' ? t('opinions.saveAsAgencyPhrase') : t('opinions.saveAsPhrase')}
         </Button>
       </Space>
       {phrases.isError ? (
@@ -83,8 +85,10 @@ export function PhrasePanel({
           {items.map((p) => (
             <li key={p.id}>
               <span className="opinion-phrase-text">{p.text}</span>
+              {/* No space between two Chinese characters: the visible word must stay in the name. */}
               <Button
                 size="small"
+                autoInsertSpace={false}
                 aria-label={t('opinions.insertPhraseLabel', { text: short(p.text) })}
                 onClick={() => onInsert(p)}
                 data-testid="opinion-phrase-insert"
@@ -96,6 +100,7 @@ export function PhrasePanel({
                   size="small"
                   danger
                   type="text"
+                  autoInsertSpace={false}
                   aria-label={t('opinions.deletePhraseLabel', { text: short(p.text) })}
                   onClick={() =>
                     remove.mutate(p.id, {
