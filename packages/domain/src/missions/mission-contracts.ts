@@ -177,6 +177,10 @@ export const missionBoard = z.object({
   waitingCheck: z.array(missionSummary),
   overdue: z.array(missionSummary),
   unassigned: z.number().int().nonnegative(),
+  /** The applications those cells belong to, each with how many, for the director to open. */
+  unassignedApplications: z.array(
+    z.object({ projectId: z.uuid(), name: z.string(), cells: z.number().int().positive() }),
+  ),
 });
 export type MissionBoard = z.infer<typeof missionBoard>;
 

@@ -196,5 +196,11 @@ describe('demo applications', () => {
       await api.send('GET', '/api/checkDrawings/missions/board', director, { actingOrg: org.censor }),
     );
     expect(board.unassigned).toBeGreaterThanOrEqual(grid.cells.length);
+    // The landing names the application, so the director opens its grid from there.
+    expect(board.unassignedApplications).toContainEqual({
+      projectId: clinic.id,
+      name: '坪塘街道社区卫生服务中心',
+      cells: grid.cells.length,
+    });
   });
 });

@@ -265,9 +265,10 @@ export async function holdsMission(db: Db, projectId: string, censorOrgId: strin
 
 /** The applications in review where this agency is the review agency. */
 export async function listProjectsInReview(db: Db, censorOrgId: string) {
-  const rows = await db
-    .select({ id: projectOrgs.projectId })
+  return db
+    .select({ id: projectOrgs.projectId, name: projects.name })
     .from(projectOrgs)
+    .innerJoin(projects, eq(projects.id, projectOrgs.projectId))
     .where(
       and(
         eq(projectOrgs.orgId, censorOrgId),
@@ -275,8 +276,7 @@ export async function listProjectsInReview(db: Db, censorOrgId: string) {
         eq(projectOrgs.projectStatus, 'IN_REVIEW'),
       ),
     )
-    .orderBy(asc(projectOrgs.projectId));
-  return rows.map((r) => r.id);
+    .orderBy(asc(projects.acceptedAt), asc(projectOrgs.projectId));
 }
 
 /**

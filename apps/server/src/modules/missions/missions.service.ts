@@ -521,18 +521,19 @@ export async function missionBoard(
   return {
     waitingCheck: waiting.map((r) => summaryOf(r, input.accountId, today)),
     overdue: overdue.map((r) => summaryOf(r, input.accountId, today)),
-    unassigned: await countUnassigned(ctx, input.member.orgId),
+    ...(await unassignedCells(ctx, input.member.orgId)),
   };
 }
 
-/** Cells of the agency's applications in review that nobody holds yet. */
-async function countUnassigned(ctx: AppContext, orgId: string) {
-  let n = 0;
-  for (const projectId of await listProjectsInReview(ctx.db, orgId)) {
-    const round = await findCurrentRound(ctx.db, projectId);
+/** Cells of the agency's applications in review that nobody holds yet, by application, earliest accepted first. */
+async function unassignedCells(ctx: AppContext, orgId: string) {
+  const unassignedApplications: MissionBoard['unassignedApplications'] = [];
+  for (const project of await listProjectsInReview(ctx.db, orgId)) {
+    const round = await findCurrentRound(ctx.db, project.id);
     if (!round) continue;
-    const grid = await roundCells(ctx, ctx.db, projectId, round.id);
-    n += grid.cells.filter((c) => !c.found).length;
+    const grid = await roundCells(ctx, ctx.db, project.id, round.id);
+    const cells = grid.cells.filter((c) => !c.found).length;
+    if (cells > 0) unassignedApplications.push({ projectId: project.id, name: project.name, cells });
   }
-  return n;
+  return { unassigned: unassignedApplications.reduce((n, a) => n + a.cells, 0), unassignedApplications };
 }

@@ -63,6 +63,7 @@ const zhCN = {
   boardWaiting: '待校审',
   boardOverdue: '已超期',
   boardUnassigned: '受审项目中还有 {{n}} 项专业任务未分派',
+  boardUnassignedIn: '{{name}}：{{n}} 项未分派，去分派',
   boardEmpty: '暂无',
 };
 
@@ -125,6 +126,7 @@ const enUS: typeof zhCN = {
   boardWaiting: 'Waiting for checking',
   boardOverdue: 'Overdue',
   boardUnassigned: '{{n}} specialty missions of applications in review are not assigned yet',
+  boardUnassignedIn: '{{name}}: {{n}} not assigned; assign them',
   boardEmpty: 'None',
 };
 

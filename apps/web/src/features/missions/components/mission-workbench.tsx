@@ -58,7 +58,22 @@ export function MissionBoardPanel({ orgId }: { orgId: string }) {
   return (
     <Space orientation="vertical" className="full-width" data-testid="mission-board">
       {b.unassigned > 0 && (
-        <Alert type="info" showIcon title={t('missions.boardUnassigned', { n: b.unassigned })} />
+        <Alert
+          type="info"
+          showIcon
+          title={t('missions.boardUnassigned', { n: b.unassigned })}
+          description={
+            <ul className="mission-board-unassigned" data-testid="board-unassigned">
+              {b.unassignedApplications.map((a) => (
+                <li key={a.projectId}>
+                  <Link to={`/sys_audit/${enc(orgId)}/${enc(a.projectId)}/missions`}>
+                    {t('missions.boardUnassignedIn', { name: a.name, n: a.cells })}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          }
+        />
       )}
       <Typography.Title level={4}>{t('missions.boardWaiting')}</Typography.Title>
       <MissionLines items={b.waitingCheck} orgId={orgId} testId="board-waiting" />
