@@ -219,8 +219,11 @@ describe('review opinions: record beside the drawing, return, fix, accept', () =
     const own = reviewer.getByTestId('mission-opinions');
     await expect.poll(() => own.locator('tbody tr.ant-table-row').count()).toBe(2);
     expect(await own.getByTestId('opinion-mandatory').count()).toBeGreaterThan(0);
+    expect(await reviewer.getByTestId('mission-add-opinion').count()).toBe(1);
     await reviewer.getByTestId('mission-submit').click();
     await expect.poll(() => missionStatus(reviewer).getAttribute('data-status')).toBe('SUBMITTED');
+    // Submitted, the mission takes no new opinion: its button goes without a reload.
+    await expect.poll(() => reviewer.getByTestId('mission-add-opinion').count()).toBe(0);
 
     // The checker opens the 强条 opinion from the mission and returns it with a reason.
     const checker = await newPage(browser);

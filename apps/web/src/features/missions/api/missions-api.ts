@@ -70,7 +70,13 @@ export function useStepMission(target: ProjectTarget, id: string) {
         headers: actingAs(target.orgId),
         ...(input.step === 'return' ? { body: { reason: input.reason } } : {}),
       }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: MISSIONS_KEY }),
+    // A step changes what may be done with the mission's opinions (a submitted mission takes no
+    // new one): the opinion answers (features/opinions, ['opinions']) are refreshed with it.
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: MISSIONS_KEY }),
+        queryClient.invalidateQueries({ queryKey: ['opinions'] }),
+      ]),
   });
 }
 
