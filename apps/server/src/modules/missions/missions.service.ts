@@ -323,7 +323,8 @@ export async function assignMissions(
         },
       });
   });
-  return missionGrid(ctx, caller);
+  // Read afresh: the grid kept from before the save is cleared only once this call is answered.
+  return readGrid(ctx, caller);
 }
 
 function requireHolder(

@@ -113,6 +113,11 @@ describe('opinion lists and missions grids without change notifications', () => 
       },
     });
     expect(res.statusCode, res.body).toBe(200);
+    // The save answers with the grid as it now stands, not the one kept from before it.
+    const answered = detailOf<MissionGrid>(res).cells.find(
+      (c) => c.buildingId === cell.buildingId && c.specialty === cell.specialty,
+    )!;
+    expect(answered.reviewer?.accountId).toBe(cell.reviewerAccountId);
     const after = await d.gridOf(d.apps.clinic);
     expect(after.buildings[0]!.name, 'after a write').toBe('门诊医技楼（改名）');
     const assigned = after.cells.find(
