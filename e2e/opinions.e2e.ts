@@ -235,6 +235,24 @@ describe('review opinions: record beside the drawing, return, fix, accept', () =
     expect(await checker.getByTestId('opinion-fields').textContent()).toContain('无障碍通行设施');
     await expectAccessible(checker, 'the opinion detail', { include: '[data-testid="opinion-detail"]' });
     await checker.screenshot({ path: '/tmp/opinions-detail.png', fullPage: true });
+    // The director keeps the agency's phrases from the same panel: on its 机构 tab the text is saved
+    // as the agency's, for every reviewer.
+    await checker.getByTestId('opinion-edit').click();
+    await checker.getByTestId('opinion-phrase-scope').getByText('机构常用意见').click();
+    const agencySave = checker.getByTestId('opinion-phrase-save');
+    await expect.poll(() => agencySave.textContent()).toBe('存为本机构常用意见');
+    await agencySave.click();
+    await checker.getByTestId('opinion-phrase-list').getByText(MANDATORY_TEXT).waitFor();
+    const agencyPhrases = await call<{ items: { scope: string; text: string }[] }>(
+      agency,
+      'GET',
+      `/api/checkDrawings/${agency.orgId}/opinionPhrases`,
+    );
+    expect(agencyPhrases.items.filter((p) => p.scope === 'AGENCY').map((p) => p.text)).toContain(
+      MANDATORY_TEXT,
+    );
+    await checker.goto(`${base()}/censorconstres/detail/${mandatory.id}`);
+    await checker.getByTestId('opinion-detail').waitFor();
     await checker.getByTestId('opinion-return').click();
     await checker.getByTestId('opinion-return-reason-input').fill(REASON);
     await checker.getByRole('dialog').getByRole('button', { name: '退回修改' }).click();
