@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   baseURL,
   expectRefused,
+  expectSessionExpired,
   launchBrowser,
   newPage,
   openSignedIn,
@@ -142,8 +143,7 @@ describe('sign-in and guarded areas', () => {
     const page = await newPage(browser);
     await page.goto('/sys_sso/login');
     await page.evaluate(() => sessionStorage.setItem('drp.token', 'revoked-or-forged-token'));
-    await page.goto('/sys_joint');
-    await expect.poll(() => page.getByText('登录信息已过期，请重新登录').count()).toBe(1);
+    await expectSessionExpired(page, () => page.goto('/sys_joint'));
     await page.waitForURL('**/sys_sso/login?from=*');
     await page.context().close();
   });

@@ -1,6 +1,13 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectRefused, launchBrowser, newPage, openSignedIn, signIn } from './support/browser';
+import {
+  expectRefused,
+  expectSessionExpired,
+  launchBrowser,
+  newPage,
+  openSignedIn,
+  signIn,
+} from './support/browser';
 import { bellCount } from './support/bell';
 import { expectAccessible } from './support/accessibility';
 import { choose } from './support/select';
@@ -132,8 +139,7 @@ describe('organisation back office', () => {
     const temporary = (await admin.getByTestId('temporary-password').textContent())!.trim();
     expect(temporary).toMatch(/^\S{14}$/);
 
-    await surveyor.reload();
-    await expect.poll(() => surveyor.getByText('登录信息已过期，请重新登录').count()).toBe(1);
+    await expectSessionExpired(surveyor, () => surveyor.reload());
     await firstSignIn(surveyor, '/sys_submit', 'e2e_surveyor', temporary, 'Xie#Ning2028');
     await admin.context().close();
     await surveyor.context().close();

@@ -57,6 +57,14 @@ export async function expectRefused(page: Page, navigate: () => Promise<unknown>
   await Promise.all([page.getByText('您没有权限。').waitFor({ timeout: 20_000 }), navigate()]);
 }
 
+/**
+ * Runs `navigate` while waiting for the expired-session message: the message shows for three
+ * seconds, and a page whose load event is slow on a busy machine may only resolve after it went.
+ */
+export async function expectSessionExpired(page: Page, navigate: () => Promise<unknown>) {
+  await Promise.all([page.getByText('登录信息已过期，请重新登录').waitFor({ timeout: 20_000 }), navigate()]);
+}
+
 export const sessionToken = (page: Page) => page.evaluate(() => sessionStorage.getItem('drp.token'));
 
 interface AccountAnswer {
