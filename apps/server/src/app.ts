@@ -55,7 +55,7 @@ import { jobWorker } from './modules/jobs/job-worker.js';
 import { sheetJobHandler } from './modules/sheets/sheet-preparation.js';
 import { sheetPyramidJobHandler } from './modules/sheets/sheet-pyramid.js';
 import { sheetsRoutes } from './modules/sheets/sheets.routes.js';
-import { keptSerializerCompiler } from './lib/kept-serializer.js';
+import { keptGzipPlugin, keptSerializerCompiler } from './lib/kept-serializer.js';
 import { portalCachePlugin } from './modules/portal/portal-cache.js';
 import { newReviewListCaches, reviewListCachePlugin } from './modules/missions/review-list-cache.js';
 import { portalCreditRoutes } from './modules/portal/portal-credit.routes.js';
@@ -161,6 +161,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   await app.register(errorsPlugin);
+  await app.register(keptGzipPlugin);
   await app.register(securityHeadersPlugin, { contentSecurityPolicy: { directives: CSP } });
   // Before auth: a NUL in a header or the URL must not reach the session lookup.
   await app.register(inputGuardPlugin);
