@@ -50,6 +50,8 @@ const MODULE_DEPENDENCIES = {
   missions: ['audit', 'messages', 'dictionaries', 'project-access', 'calendar'],
   // Review opinions (issue 19): under a mission (its return step), citing clauses, on markups.
   opinions: ['audit', 'messages', 'dictionaries', 'project-access', 'missions', 'clauses', 'markups'],
+  // Opinion reports (issue 20): from a round's accepted missions, on its clock, built in the job queue.
+  reports: ['audit', 'messages', 'dictionaries', 'project-access', 'missions', 'calendar', 'jobs'],
   'bad-actions': [
     'audit',
     'messages',

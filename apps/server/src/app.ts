@@ -52,6 +52,8 @@ import { clausesRoutes } from './modules/clauses/clauses.routes.js';
 import { calendarRoutes } from './modules/calendar/calendar.routes.js';
 import { seedWorkCalendar } from './modules/calendar/calendar.service.js';
 import { jobWorker } from './modules/jobs/job-worker.js';
+import { reportBuildJobHandler } from './modules/reports/reports.service.js';
+import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { sheetJobHandler } from './modules/sheets/sheet-preparation.js';
 import { sheetPyramidJobHandler } from './modules/sheets/sheet-pyramid.js';
 import { sheetsRoutes } from './modules/sheets/sheets.routes.js';
@@ -210,7 +212,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(docUploadSweeper);
   // Work queued in the database (each PDF's sheet preparation), run by whichever process is free.
   await app.register(jobWorker, {
-    handlers: [sheetJobHandler, sheetPyramidJobHandler],
+    handlers: [sheetJobHandler, sheetPyramidJobHandler, reportBuildJobHandler],
     listen: options.listen,
   });
   await app.register(sheetsRoutes, { listen: options.listen });
@@ -223,6 +225,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // bad actions (after the portal: confirming clears its kept answers) and the project's notices
   await app.register(badActionsRoutes);
   await app.register(projectNoticesRoutes);
+  // Opinion reports (issue 20): compiled by the agency, built in the job queue, forwarded to the units.
+  await app.register(reportsRoutes);
 
   await app.register(webPlugin, { webDist: config.webDist });
   return app;

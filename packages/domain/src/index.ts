@@ -44,6 +44,8 @@ export * from './clauses/clause-contracts.js';
 export * from './clauses/clause-csv.js';
 // bad actions and the project's notices (issue 19)
 export * from './bad-actions/bad-action-contracts.js';
+// Opinion reports (issue 20): the round's 审查意见告知书, its PDF, forwarding and the public check.
+export * from './reports/opinion-report-contracts.js';
 export * from './messages/project-notice-contracts.js';
 // Working-day calendar and review clock (issue 19)
 export * from './calendar/calendar-contracts.js';

@@ -34,6 +34,10 @@ const envSchema = z.object({
   AUTH_SECRET: z.string().min(32, { message: 'must be at least 32 characters' }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool.default(false),
+  // The address the public reaches the platform at: printed in reports' QR codes (their public check).
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, message: 'must be a URL such as https://review.example.cn' })
+    .optional(),
   WEB_DIST: z.string().optional(),
   FILE_STORE: z.enum(['local', 's3']).default('local'),
   S3_BUCKET: z.string().optional(),
@@ -96,6 +100,11 @@ export interface Config {
   authSecret: string | undefined;
   logLevel: string;
   trustProxy: boolean;
+  /**
+   * The public address (no trailing slash) printed in QR codes of issued documents; when unset, the
+   * address the compiling request came to.
+   */
+  publicUrl: string | undefined;
   webDist: string;
   fileStore: FileStoreConfig;
   /** The most bytes one upload may have; for the document repository. */
@@ -137,6 +146,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authSecret: e.AUTH_SECRET,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     webDist: path.resolve(e.WEB_DIST ?? path.join(serverRoot, '..', 'web', 'dist')),
     fileStore: fileStoreConfig(e, dataDir),
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,

@@ -1,5 +1,6 @@
 import {
   BAD_ACTION_STATUS_KEYS,
+  REPORT_STATUS_KEYS,
   MISSION_STATUS_KEYS,
   OPINION_STATUS_KEYS,
   AREAS,
@@ -228,6 +229,12 @@ export const POLICY_STATES: Partial<Record<PolicySubject, unknown[]>> = {
           status: opinion,
         })),
       ),
+    ),
+  ),
+  // opinion reports (issue 20)
+  report: applications.flatMap((application) =>
+    [null, ...REPORT_STATUS_KEYS].flatMap((status) =>
+      [0, 1].map((missionsOpen) => ({ application, status, missionsOpen })),
     ),
   ),
 };

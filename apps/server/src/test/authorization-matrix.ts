@@ -1148,6 +1148,48 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
     expected: ownOrgAreas(404, 'controlAdmin', 'controlMember'),
     note: 'A malformed id: nothing is rejected.',
   },
+  // Opinion reports (issue 20): every party reads, on a project that does not exist; the agency's
+  // deciders compile and forward (its plain members pass the area and are refused by the policy)
+  'GET /api/checkDrawings/:orgId/:projectId/opinionReport/pagelist': {
+    call: { params: ownProject },
+    expected: readers(404),
+    note: 'No such application: nothing is listed.',
+  },
+  'GET /api/checkDrawings/:orgId/:projectId/opinionReport/:id': {
+    call: { params: { ...ownProject, id: 'x' } },
+    expected: readers(404),
+    note: 'A malformed id: nothing is read.',
+  },
+  'GET /api/checkDrawings/:orgId/:projectId/opinionReport/getReport/:id': {
+    call: { params: { ...ownProject, id: 'x' } },
+    expected: readers(404),
+    note: 'A malformed id: no file is sent.',
+  },
+  'GET /api/checkDrawings/:orgId/:projectId/opinionReport/getSignedURL/:id': {
+    call: { params: { ...ownProject, id: 'x' } },
+    expected: readers(404),
+    note: 'A malformed id: no link is made.',
+  },
+  'POST /api/checkDrawings/:orgId/:projectId/opinionReport/compile': {
+    call: { params: ownProject },
+    expected: agency(404),
+    note: 'No such application: nothing is compiled or queued.',
+  },
+  'POST /api/checkDrawings/:orgId/:projectId/opinionReport/forward/:id': {
+    call: { params: { ...ownProject, id: 'x' } },
+    expected: agency(404),
+    note: 'A malformed id: nothing is forwarded and nobody is told.',
+  },
+  'GET /api/files/report/:token': {
+    call: { params: { token: 'not-a-report-link' } },
+    expected: everyone(404),
+    note: 'Public: the signed link is the credential. One that does not verify answers 404, as a missing file.',
+  },
+  'GET /api/portal/reportCheck': {
+    call: { query: { no: 'HN-2026-000000-R1', c: '0123456789ABCDEF' } },
+    expected: everyone(404),
+    note: 'Public: a number with a wrong check code answers as missing.',
+  },
   // The project's notices (issue 19): the agency's people only
   'GET /api/checkDrawings/:orgId/:projectId/notifications': {
     call: { params: ownProject },

@@ -433,6 +433,41 @@ export const API_ACCESS: Record<string, AccessRule> = markProjectRoutes({
   'PUT /api/checkDrawings/:orgId/:projectId/badAction/:id/withdraw': inArea('audit'),
   'PUT /api/checkDrawings/:orgId/:projectId/badAction/:id/confirm': inArea('supervise'),
   'PUT /api/checkDrawings/:orgId/:projectId/badAction/:id/reject': inArea('supervise'),
+  // Opinion reports (issue 20): every party reads them (the units and authorities forwarded ones
+  // only); the agency's deciders compile and forward (PROJECT_POLICY reports.view / report.*).
+  'GET /api/checkDrawings/:orgId/:projectId/opinionReport/pagelist': inArea(
+    'apply',
+    'submit',
+    'audit',
+    'supervise',
+    'joint',
+  ),
+  'GET /api/checkDrawings/:orgId/:projectId/opinionReport/:id': inArea(
+    'apply',
+    'submit',
+    'audit',
+    'supervise',
+    'joint',
+  ),
+  'GET /api/checkDrawings/:orgId/:projectId/opinionReport/getReport/:id': inArea(
+    'apply',
+    'submit',
+    'audit',
+    'supervise',
+    'joint',
+  ),
+  'GET /api/checkDrawings/:orgId/:projectId/opinionReport/getSignedURL/:id': inArea(
+    'apply',
+    'submit',
+    'audit',
+    'supervise',
+    'joint',
+  ),
+  'POST /api/checkDrawings/:orgId/:projectId/opinionReport/compile': inArea('audit'),
+  'POST /api/checkDrawings/:orgId/:projectId/opinionReport/forward/:id': inArea('audit'),
+  // A report's PDF by its signed link (getSignedURL), and the public check its QR code opens.
+  'GET /api/files/report/:token': PUBLIC,
+  'GET /api/portal/reportCheck': PUBLIC,
   // The project's notices (issue 19): what the agency sent about the application.
   'GET /api/checkDrawings/:orgId/:projectId/notifications': inArea('audit'),
   'GET /api/checkDrawings/:orgId/:projectId/notifications/:id': inArea('audit'),

@@ -75,6 +75,9 @@ export const AUDIT_ACTIONS = {
   BAD_ACTION_REJECTED: { 'zh-CN': '驳回不良行为', 'en-US': 'Bad action rejected' },
   // Working-day calendar (issue 19)
   WORK_CALENDAR_YEAR_ENTERED: { 'zh-CN': '录入节假日安排', 'en-US': 'Holiday arrangements entered' },
+  // Opinion reports (issue 20)
+  REPORT_COMPILED: { 'zh-CN': '编制审查意见告知书', 'en-US': 'Opinion report compiled' },
+  REPORT_FORWARDED: { 'zh-CN': '告知审查意见', 'en-US': 'Opinion report forwarded' },
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 const actionKeys = Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]];

@@ -476,6 +476,15 @@ const SENTENCES: Partial<Record<AuditAction, Sentence>> = {
     zh: `${p.actor} 驳回了${inProject(p).zh}中${named(p, 'unitName') ?? ''}的不良行为`,
     en: `${p.actor} rejected a bad action of ${named(p, 'unitName') ?? 'a unit'} in ${inProject(p).en}`,
   }),
+  // Opinion reports (issue 20): the detail names the report (`reportNo`) and its round.
+  REPORT_COMPILED: (p) => ({
+    zh: `${p.actor} 编制了${inProject(p).zh}第${num(p.detail.round) ?? ''}轮审查意见告知书${named(p, 'reportNo') ?? ''}`,
+    en: `${p.actor} compiled the round ${num(p.detail.round) ?? ''} opinion report ${named(p, 'reportNo') ?? ''} of ${inProject(p).en}`,
+  }),
+  REPORT_FORWARDED: (p) => ({
+    zh: `${p.actor} 向各单位告知了${inProject(p).zh}第${num(p.detail.round) ?? ''}轮审查意见告知书${named(p, 'reportNo') ?? ''}`,
+    en: `${p.actor} forwarded the round ${num(p.detail.round) ?? ''} opinion report ${named(p, 'reportNo') ?? ''} of ${inProject(p).en} to the units`,
+  }),
   // Working-day calendar (issue 19)
   WORK_CALENDAR_YEAR_ENTERED: (p) => {
     const year = num(p.detail.year) ?? '';

@@ -802,6 +802,32 @@ export const ERROR_CODES = {
     'zh-CN': '专业「{code}」不在专业字典中',
     'en-US': 'Specialty "{code}" is not in the specialty dictionary',
   },
+  // ---- opinion reports (issue 20) ----
+  REPORT_NOT_IN_REVIEW: {
+    status: 409,
+    'zh-CN': '该项目不在审查中，不能编制审查意见告知书',
+    'en-US': 'This application is not in review; no opinion report can be compiled',
+  },
+  REPORT_MISSIONS_OPEN: {
+    status: 409,
+    'zh-CN': '本轮还有 {count} 项审查任务未分派或未校审通过，全部完成后才能编制告知书',
+    'en-US': '{count} missions of this round are unassigned or not yet accepted; compile the report once all are done',
+  },
+  REPORT_COMPILING: {
+    status: 409,
+    'zh-CN': '告知书正在生成，请稍后刷新',
+    'en-US': 'The report is being built; refresh in a moment',
+  },
+  REPORT_NOT_READY: {
+    status: 409,
+    'zh-CN': '告知书尚未生成成功，不能告知',
+    'en-US': 'The report has not been built; it cannot be forwarded',
+  },
+  REPORT_ALREADY_FORWARDED: {
+    status: 409,
+    'zh-CN': '本轮告知书已告知各单位，不能再更改',
+    'en-US': 'This round’s report was already forwarded and can no longer change',
+  },
   // ---- bad actions (issue 19) ----
   BAD_ACTION_NOT_IN_REVIEW: {
     status: 409,

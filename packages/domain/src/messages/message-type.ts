@@ -220,6 +220,36 @@ export const MESSAGE_TYPES = {
       'en-US': 'New review mission: "{projectName}", {specialty}, due {deadline}.',
     },
   },
+  // opinion reports (issue 20): the round's report reaches the units; the clock pauses meanwhile.
+  CENSOR_OPINION_REPORT_FORWARD: {
+    name: { 'zh-CN': '审查意见告知', 'en-US': 'Review opinions issued' },
+    kind: 'notice',
+    receivers: {
+      CONSTRUCT: { opens: '/sys_apply/:orgId/:projectId/report/detail/:targetId' },
+      DESIGN: { opens: '/sys_submit/:orgId/:projectId/report/detail/:targetId' },
+      SURVEY: { opens: '/sys_submit/:orgId/:projectId/report/detail/:targetId' },
+    },
+    content: {
+      'zh-CN':
+        '{senderName}出具了项目「{projectName}」第{round}轮审查意见告知书（{reportNo}），共 {count} 条意见，请逐条回复并修改图纸。',
+      'en-US':
+        '{senderName} issued round {round} opinions on "{projectName}" ({reportNo}): {count} opinions to answer, with revised drawings.',
+    },
+  },
+  CENSOR_REVIEW_PASSED: {
+    name: { 'zh-CN': '施工图审查合格', 'en-US': 'Drawings passed review' },
+    kind: 'notice',
+    receivers: {
+      CONSTRUCT: { opens: '/sys_apply/:orgId/:projectId/report/detail/:targetId' },
+      DESIGN: { opens: '/sys_submit/:orgId/:projectId/report/detail/:targetId' },
+      SURVEY: { opens: '/sys_submit/:orgId/:projectId/report/detail/:targetId' },
+    },
+    content: {
+      'zh-CN': '{senderName}：项目「{projectName}」第{round}轮审查无未关闭意见，审查合格（{reportNo}），即将出具审查合格书。',
+      'en-US':
+        '{senderName}: "{projectName}" has no open opinion after round {round} and passed review ({reportNo}); the certificate follows.',
+    },
+  },
   // bad actions (issue 19): the unit is told once the supervising authority confirms one.
   CONTROL_BAD_ACTION_CONFIRM: {
     name: { 'zh-CN': '不良行为已确认', 'en-US': 'Bad action confirmed' },
@@ -363,7 +393,17 @@ export function needsSubmittedProject(type: MessageType): boolean {
 /** Values a message's text is filled from; all optional, a missing one reads as empty. */
 export type MessageParams = Partial<
   Record<
-    'senderName' | 'orgName' | 'projectName' | 'buildingName' | 'reason' | 'specialty' | 'deadline',
+    | 'senderName'
+    | 'orgName'
+    | 'projectName'
+    | 'buildingName'
+    | 'reason'
+    | 'specialty'
+    | 'deadline'
+    // opinion reports (issue 20)
+    | 'round'
+    | 'reportNo'
+    | 'count',
     string
   >
 >;

@@ -26,6 +26,10 @@ export const APPLICATION_TRANSITIONS = {
   returnDocs: { from: ['MATERIALS_SENT'], to: 'SUBMITTED' },
   /** The agency returns materials it accepted while a building was not ready (docs.return). */
   recoverDocs: { from: ['IN_REVIEW'], to: 'SUBMITTED' },
+  /** The agency forwards a round's report with opinions to answer (issue 20). */
+  forwardReport: { from: ['IN_REVIEW'], to: 'OPINIONS_ISSUED' },
+  /** The agency forwards a round's report with nothing open: the drawings passed (issue 20). */
+  passReview: { from: ['IN_REVIEW'], to: 'PASSED' },
 } as const satisfies Record<string, Transition<ProjectStatus>>;
 
 export const BUILDING_TRANSITIONS = {

@@ -145,6 +145,20 @@ const STATES: {
       `${f.mission.status}/${f.mission.reviewer ? 'reviewer' : '-'}/${f.mission.checker ? 'checker' : '-'}/` +
       `${isDecider(a) ? 'decider' : '-'}/${f.status ?? 'none'}`,
   },
+  // opinion reports (issue 20): the application's status, the round's report, whether missions are open
+  report: {
+    all: ['IN_REVIEW', 'OPINIONS_ISSUED', 'PASSED'].flatMap((status) =>
+      [null, 'COMPILING', 'READY', 'FAILED', 'FORWARDED'].flatMap((report) =>
+        [0, 2].map((missionsOpen) => ({
+          application: { status, accepted: true },
+          status: report,
+          missionsOpen,
+        })),
+      ),
+    ),
+    key: (f: { application: { status: string }; status: string | null; missionsOpen: number }) =>
+      `${f.application.status}/${f.status ?? 'none'}/${f.missionsOpen > 0 ? 'open' : 'done'}`,
+  },
 };
 /** Bad actions: a member of the agency with an approval profile (not the member admin by that alone). */
 const isApprovalMember = (a: ProjectActor) =>
@@ -467,6 +481,32 @@ const EXPECTED: Record<ProjectAction, Expected> = {
       ['DONE/*', 'OPINION_MISSION_DONE'],
       ['*/*/-/-/*', 'OPINION_NOT_CHECKER'],
       ['*', 'OPINION_MISSION_NOT_SUBMITTED'],
+    ],
+  },
+  // opinion reports (issue 20)
+  'reports.view': { subject: 'application', who: 'anyone', refused: 'NOT_FOUND', open: ['*'], closed: [] },
+  'report.compile': {
+    subject: 'report',
+    who: 'decider',
+    refused: 'FORBIDDEN',
+    open: ['IN_REVIEW/none/done', 'IN_REVIEW/READY/done', 'IN_REVIEW/FAILED/done'],
+    closed: [
+      ['OPINIONS_ISSUED/*', 'REPORT_NOT_IN_REVIEW'],
+      ['PASSED/*', 'REPORT_NOT_IN_REVIEW'],
+      ['*/FORWARDED/*', 'REPORT_ALREADY_FORWARDED'],
+      ['*/COMPILING/*', 'REPORT_COMPILING'],
+      ['*', 'REPORT_MISSIONS_OPEN'],
+    ],
+  },
+  'report.forward': {
+    subject: 'report',
+    who: 'decider',
+    refused: 'FORBIDDEN',
+    open: ['IN_REVIEW/READY/*'],
+    closed: [
+      ['*/FORWARDED/*', 'REPORT_ALREADY_FORWARDED'],
+      ['*/READY/*', 'REPORT_NOT_IN_REVIEW'],
+      ['*', 'REPORT_NOT_READY'],
     ],
   },
 };

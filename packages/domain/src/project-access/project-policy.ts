@@ -5,6 +5,7 @@ import type { ErrorCode } from '../errors/error-codes.js';
 import type { MissionStatus } from '../missions/mission-contracts.js';
 import type { OpinionStatus } from '../opinions/opinion-contracts.js';
 import type { ProjectStatus } from '../projects/project-status.js';
+import type { ReportStatus } from '../reports/opinion-report-contracts.js';
 import type { SurveyInfoStatus } from '../survey-infos/survey-info-contracts.js';
 import type { ProjectPart } from './project-part.js';
 
@@ -106,6 +107,14 @@ export interface OpinionFacts {
   status: OpinionStatus | null;
 }
 
+/** Opinion reports (issue 20): the current round's report (null before one) and its missions. */
+export interface ReportFacts {
+  application: ApplicationFacts;
+  status: ReportStatus | null;
+  /** Cells of the round without a mission, and missions not yet accepted. */
+  missionsOpen: number;
+}
+
 /** What a rule reads: the application alone, or the thing inside it the action touches. */
 export type PolicySubject =
   | 'application'
@@ -121,7 +130,9 @@ export type PolicySubject =
   | 'mission'
   | 'badAction'
   // Review opinions (issue 19).
-  | 'opinion';
+  | 'opinion'
+  // Opinion reports (issue 20).
+  | 'report';
 
 interface FactsOf {
   application: ApplicationFacts;
@@ -136,6 +147,7 @@ interface FactsOf {
   mission: MissionFacts;
   badAction: BadActionFacts;
   opinion: OpinionFacts;
+  report: ReportFacts;
 }
 
 export interface ProjectRule<S extends PolicySubject = PolicySubject> {
@@ -558,6 +570,42 @@ export const PROJECT_POLICY = {
           : f.mission.status === 'SUBMITTED' && f.status === 'RECORDED'
             ? undefined
             : 'OPINION_MISSION_NOT_SUBMITTED',
+  }),
+  // ---- opinion reports (issue 20) ----
+  /** Every party reads the reports; the agency's drafts stay its own (the reports module filters). */
+  'reports.view': rule({ subject: 'application', who: anyone, refused: 'NOT_FOUND', blocks: never }),
+  /**
+   * Compiling the round's report (again, after a failed build or while not yet forwarded): the
+   * agency's admin or director, once every cell of the round has an accepted mission.
+   */
+  'report.compile': rule({
+    subject: 'report',
+    who: decides,
+    refused: 'FORBIDDEN',
+    blocks: (f) =>
+      f.application.status !== 'IN_REVIEW'
+        ? 'REPORT_NOT_IN_REVIEW'
+        : f.status === 'FORWARDED'
+          ? 'REPORT_ALREADY_FORWARDED'
+          : f.status === 'COMPILING'
+            ? 'REPORT_COMPILING'
+            : f.missionsOpen > 0
+              ? 'REPORT_MISSIONS_OPEN'
+              : undefined,
+  }),
+  /** Forwarding a built report to the units: final (the clock pauses, or stops when it passed). */
+  'report.forward': rule({
+    subject: 'report',
+    who: decides,
+    refused: 'FORBIDDEN',
+    blocks: (f) =>
+      f.status === 'FORWARDED'
+        ? 'REPORT_ALREADY_FORWARDED'
+        : f.status !== 'READY'
+          ? 'REPORT_NOT_READY'
+          : f.application.status !== 'IN_REVIEW'
+            ? 'REPORT_NOT_IN_REVIEW'
+            : undefined,
   }),
 } as const satisfies Record<string, AnyRule>;
 

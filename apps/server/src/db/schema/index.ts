@@ -23,3 +23,5 @@ export * from './bad-actions.js';
 export * from './calendar.js';
 // Review opinions and phrases (issue 19)
 export * from './opinions.js';
+// Opinion reports (issue 20)
+export * from './reports.js';

@@ -65,11 +65,22 @@ export function startReviewClocks(tx: Db, input: { projectId: string; at: Date; 
   );
 }
 
-/** The agency returns accepted documents to the applicant: the running clocks pause. */
-export function pauseReviewClocks(tx: Db, input: { projectId: string; at: Date; by: string | null }) {
-  return moveClocks(tx, { ...input, reason: '退回修改' }, (last) =>
+/**
+ * The application goes back to the applicant (accepted documents returned, or a round's opinions
+ * forwarded for answers): the running clocks pause until the next acceptance resumes them.
+ */
+export function pauseReviewClocks(
+  tx: Db,
+  input: { projectId: string; at: Date; by: string | null; reason?: string },
+) {
+  return moveClocks(tx, { ...input, reason: input.reason ?? '退回修改' }, (last) =>
     last === 'START' || last === 'RESUME' ? 'PAUSE' : undefined,
   );
+}
+
+/** The review passed (issue 20): the clocks stop for good, running or paused. */
+export function stopReviewClocks(tx: Db, input: { projectId: string; at: Date; by: string | null; reason: string }) {
+  return moveClocks(tx, input, (last) => (last !== undefined && last !== 'STOP' ? 'STOP' : undefined));
 }
 
 /** 甲 before 乙 before 丙: with several survey units the strictest limit applies. */

@@ -93,7 +93,7 @@ export function missionFacts(row: MissionWithNames['mission'], accountId: string
 }
 
 /** The round's cells: confirmed buildings × specialties with drawings, the required ones, survey. */
-async function roundCells(ctx: AppContext, db: Db, projectId: string, versionId: string) {
+export async function readRoundCells(ctx: AppContext, db: Db, projectId: string, versionId: string) {
   const buildingRows = await listConfirmedBuildings(db, projectId);
   const ids = buildingRows.map((b) => b.id);
   const [surveyed, withDrawings, existing] = await Promise.all([
@@ -148,7 +148,7 @@ async function readGrid(ctx: AppContext, caller: MissionCaller): Promise<Mission
   const canAssign = open.can('missions.assign');
   if (!round)
     return { round: null, buildings: [], specialties: [], cells: [], candidates: [], can: { assign: false } };
-  const grid = await roundCells(ctx, ctx.db, open.project.id, round.id);
+  const grid = await readRoundCells(ctx, ctx.db, open.project.id, round.id);
   const today = chinaDay(ctx.clock());
   const cells: MissionCell[] = grid.cells.map(({ buildingId, specialty, found }) => ({
     buildingId,
@@ -179,7 +179,7 @@ export async function missionProposal(ctx: AppContext, caller: MissionCaller): P
   const open = await openProject(ctx.db, caller.member, caller.projectId, { action: 'missions.assign' });
   const round = await findCurrentRound(ctx.db, open.project.id);
   if (!round) throw new AppError('MISSIONS_NOT_IN_REVIEW');
-  const grid = await roundCells(ctx, ctx.db, open.project.id, round.id);
+  const grid = await readRoundCells(ctx, ctx.db, open.project.id, round.id);
   const candidates = await candidatesOf(ctx.db, open.member.orgId);
   return proposeAssignments(
     grid.cells.map((c) => ({
@@ -209,7 +209,7 @@ export async function assignMissions(
     });
     const round = await findCurrentRound(tx, open.project.id);
     if (!round) throw new AppError('MISSIONS_NOT_IN_REVIEW');
-    const grid = await roundCells(ctx, tx, open.project.id, round.id);
+    const grid = await readRoundCells(ctx, tx, open.project.id, round.id);
     const buildingName = new Map(grid.buildings.map((b) => [b.id, b.name]));
     const candidates = new Map((await candidatesOf(tx, open.member.orgId)).map((c) => [c.accountId, c]));
     const at = ctx.clock();
@@ -532,7 +532,7 @@ async function unassignedCells(ctx: AppContext, orgId: string) {
   for (const project of await listProjectsInReview(ctx.db, orgId)) {
     const round = await findCurrentRound(ctx.db, project.id);
     if (!round) continue;
-    const grid = await roundCells(ctx, ctx.db, project.id, round.id);
+    const grid = await readRoundCells(ctx, ctx.db, project.id, round.id);
     const cells = grid.cells.filter((c) => !c.found).length;
     if (cells > 0) unassignedApplications.push({ projectId: project.id, name: project.name, cells });
   }

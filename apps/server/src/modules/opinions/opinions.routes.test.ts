@@ -15,10 +15,9 @@ import type {
 import { members } from '../../db/schema/accounts.js';
 import { clauses, clauseVersions, standards } from '../../db/schema/clauses.js';
 import { markups } from '../../db/schema/markups.js';
-import { pdfBytes, readyForHandOver, submittedForMaterials, uploadDocFile } from '../../test/doc-fixture.js';
 import { accountIdOf, demoOrgIds, detailOf, projectApi } from '../../test/project-fixture.js';
+import { acceptedApplication } from '../../test/review-fixture.js';
 import { prepareSheetsNow } from '../../test/sheet-fixture.js';
-import { drawingSet } from '../../test/sheet-pdfs.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 function refused(res: LightMyRequestResponse, status: number, code: string) {
@@ -83,59 +82,7 @@ describe('review opinions: the three kinds, drafts, what is refused, the check a
     ...over,
   });
 
-  /** An application of the demo units accepted by the agency, its tower confirmed, with a real drawing set. */
-  async function accepted(name: string) {
-    const made = await submittedForMaterials(t, {
-      constructToken: tokens.construct_admin,
-      designToken: tokens.design_admin,
-      org,
-      name,
-    });
-    const id = made.project.id;
-    await readyForHandOver(t, {
-      constructToken: tokens.construct_admin,
-      surveyToken: tokens.survey_admin,
-      org,
-      projectId: id,
-      buildingId: made.buildingId,
-    });
-    const file = await uploadDocFile(t, {
-      token: tokens.design_admin,
-      orgId: org.design!,
-      projectId: id,
-      versionId: made.versionId,
-      folderId: made.structure.id,
-      name: 'S-101 结构平面.pdf',
-      body: await drawingSet(),
-    });
-    await uploadDocFile(t, {
-      token: tokens.survey_admin,
-      orgId: org.survey!,
-      projectId: id,
-      versionId: made.versionId,
-      folderId: made.surveyFolder.id,
-      name: '勘察报告.pdf',
-      body: pdfBytes('survey'),
-    });
-    const handOver = (user: User, orgId: string, what: string, query: Record<string, string>) =>
-      api.send('GET', `/api/checkDrawings/${orgId}/${id}/docRepositoryOrg/${what}`, tokens[user], {
-        query: { versionId: made.versionId, ...query },
-      });
-    detailOf(await handOver('design_admin', org.design!, 'commitDoc', { category: 'DESIGN' }));
-    detailOf(await handOver('survey_admin', org.survey!, 'commitDoc', { category: 'SURVEY' }));
-    detailOf(
-      await handOver('construct_admin', org.construct!, 'confirmApplyDoc', { confirmWarnings: 'true' }),
-    );
-    detailOf(await handOver('censor_admin', org.censor!, 'confirmApplyDoc', {}));
-    detailOf(
-      await api.send(
-        'PUT',
-        `/api/checkDrawings/${org.censor}/${id}/building/confirm/${made.buildingId}`,
-        tokens.censor_admin,
-      ),
-    );
-    return { id, buildingId: made.buildingId, versionId: made.versionId, fileId: file.id };
-  }
+  const accepted = (name: string) => acceptedApplication(t, { tokens, org, name });
 
   beforeAll(async () => {
     t = await createTestApp();

@@ -1,0 +1,231 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import pdfmake, { type Content, type DocumentDefinition, type TableCell } from 'pdfmake';
+import { REPORT_CONCLUSIONS, REPORT_LIMITS, type ReportContent, type ReportPartyRole } from '@drp/domain';
+
+const require = createRequire(import.meta.url);
+
+/**
+ * Noto Serif SC for the body (宋体-like) and Noto Sans SC Bold for headings and bold text (黑体-like),
+ * both TrueType from npm: pdfmake subsets them correctly (pdf-lib's subsetting corrupts CJK glyphs,
+ * review-outputs.md §1.1). One family, so "bold" anywhere means the heading face.
+ */
+const SERIF = require.resolve('@expo-google-fonts/noto-serif-sc/400Regular/NotoSerifSC_400Regular.ttf');
+const SANS_BOLD = require.resolve('@expo-google-fonts/noto-sans-sc/700Bold/NotoSansSC_700Bold.ttf');
+const FONT_DIRS = [path.dirname(SERIF), path.dirname(SANS_BOLD)];
+
+let configured = false;
+function configure() {
+  if (configured) return;
+  // The report reads nothing but its two fonts: no URL and no other local file, whatever the content says.
+  pdfmake.setUrlAccessPolicy(() => false);
+  pdfmake.setLocalAccessPolicy((file) =>
+    FONT_DIRS.some((dir) => path.resolve(file).startsWith(dir + path.sep)),
+  );
+  pdfmake.setFonts({
+    Report: { normal: SERIF, bold: SANS_BOLD, italics: SERIF, bolditalics: SANS_BOLD },
+  });
+  pdfmake.addTableLayouts({
+    lightBorders: {
+      hLineWidth: () => 0.5,
+      vLineWidth: () => 0.5,
+      hLineColor: () => RULE_GREY,
+      vLineColor: () => RULE_GREY,
+      paddingTop: () => 3,
+      paddingBottom: () => 3,
+    },
+  });
+  configured = true;
+}
+
+const ROLE_NAMES: Record<ReportPartyRole, string> = {
+  CONSTRUCT: '建设单位',
+  DESIGN: '设计单位',
+  SURVEY: '勘察单位',
+  CENSOR: '审查机构',
+};
+
+const MANDATORY_RED = '#b42318';
+const RULE_GREY = '#8c8c8c';
+
+const label = (text: string): TableCell => ({ text, bold: true, fillColor: '#f2f2f2' });
+const area = (m2: number) => `${m2.toLocaleString('zh-CN', { maximumFractionDigits: 2 })} ㎡`;
+const used = (c: { used: number; limit: number }) => `已用 ${c.used} 个工作日，时限 ${c.limit} 个工作日`;
+
+function partiesTable(content: ReportContent): Content {
+  const rows: TableCell[][] = [
+    [label('项目名称'), { text: content.project.name, colSpan: 3 }, '', ''],
+    [label('项目编号'), content.project.code, label('建筑面积'), area(content.project.area)],
+    [label('建设地点'), { text: content.project.location || '—', colSpan: 3 }, '', ''],
+  ];
+  for (const role of ['CONSTRUCT', 'DESIGN', 'SURVEY', 'CENSOR'] as const)
+    for (const party of content.parties.filter((p) => p.role === role))
+      rows.push([label(ROLE_NAMES[role]), party.name, label('统一社会信用代码'), party.creditCode ?? '—']);
+  rows.push([
+    label('受理日期'),
+    content.project.acceptedOn ?? '—',
+    label('审查用时'),
+    content.clock.survey
+      ? `设计：${used(content.clock.design)}\n勘察：${used(content.clock.survey)}`
+      : used(content.clock.design),
+  ]);
+  return {
+    table: { widths: [64, '*', 100, '*'], body: rows },
+    layout: 'lightBorders',
+    margin: [0, 0, 0, 10],
+  };
+}
+
+function conclusion(content: ReportContent): Content {
+  const mandatory = content.opinions.filter((o) => o.mandatory).length;
+  const text =
+    content.conclusion === 'PASSED'
+      ? '经审查，本轮无未关闭的审查意见，施工图设计文件审查合格。'
+      : `经审查，本轮共提出审查意见 ${content.opinions.length} 条，其中违反工程建设强制性条文 ${mandatory} 条。` +
+        `请设计（勘察）单位逐条回复、修改图纸，并于 ${REPORT_LIMITS.answerDays} 个工作日内经建设单位重新送审。`;
+  return [
+    { text: `审查结论：${REPORT_CONCLUSIONS[content.conclusion]['zh-CN']}`, style: 'h2' },
+    { text, margin: [0, 0, 0, 10] },
+  ];
+}
+
+function countsTable(content: ReportContent): Content {
+  if (content.bySpecialty.length === 0) return [];
+  const body: TableCell[][] = [
+    ['专业', '意见数', '违反强条', '审查人', '校审人'].map((h) => label(h)),
+    ...content.bySpecialty.map((s): TableCell[] => [
+      s.name,
+      { text: String(s.opinions), alignment: 'right' },
+      { text: String(s.mandatory), alignment: 'right', color: s.mandatory ? MANDATORY_RED : undefined },
+      s.reviewers.join('、') || '—',
+      s.checkers.join('、') || '—',
+    ]),
+  ];
+  const types = content.byType.map((t) => `${t.name} ${t.opinions} 条`).join('；');
+  return [
+    { text: '意见统计', style: 'h2' },
+    {
+      table: { headerRows: 1, widths: ['*', 44, 52, '*', '*'], body },
+      layout: 'lightBorders',
+      margin: [0, 0, 0, 4],
+    },
+    ...(types
+      ? [{ text: `按意见类型：${types}。`, margin: [0, 0, 0, 10] as [number, number, number, number] }]
+      : []),
+  ];
+}
+
+function opinionsTable(content: ReportContent): Content {
+  if (content.opinions.length === 0) return { text: '本轮无审查意见。', margin: [0, 0, 0, 10] };
+  const body: TableCell[][] = [['序号', '单体 / 专业', '图纸', '审查意见', '依据条文'].map((h) => label(h))];
+  content.opinions.forEach((o, i) => {
+    body.push([
+      { text: String(i + 1), alignment: 'right' },
+      `${o.buildingName}\n${o.specialtyName}`,
+      o.sheet ?? '—',
+      {
+        text: [
+          ...(o.mandatory ? [{ text: '【强条】', bold: true, color: MANDATORY_RED }] : []),
+          { text: `${o.typeName}：`, bold: true },
+          o.text,
+        ],
+      },
+      o.clause ? { text: o.clause, color: o.mandatory ? MANDATORY_RED : undefined } : '—',
+    ]);
+  });
+  return {
+    table: { headerRows: 1, dontBreakRows: true, widths: [24, 70, 74, '*', 86], body },
+    layout: 'lightBorders',
+    fontSize: 9,
+    margin: [0, 0, 0, 10],
+  };
+}
+
+function signatures(content: ReportContent): Content {
+  const reviewers = content.bySpecialty
+    .map((s) => `${s.name}：${s.reviewers.join('、') || '—'}`)
+    .join('\u3000');
+  const censor = content.parties.find((p) => p.role === 'CENSOR')?.name ?? '';
+  return {
+    unbreakable: true,
+    stack: [
+      { text: '审查人员', style: 'h2' },
+      { text: reviewers, margin: [0, 0, 0, 18] },
+      { text: `审查机构（盖章）：${censor}`, alignment: 'right' },
+      { text: content.compiledOn.replace(/^(\d+)-(\d+)-(\d+)$/, '$1年$2月$3日'), alignment: 'right' },
+    ],
+  };
+}
+
+/** The report's document definition: A4, the QR code of its public check at the top right. */
+export function reportDocument(
+  content: ReportContent,
+  onPages?: (pages: number) => void,
+): DocumentDefinition {
+  return {
+    pageSize: 'A4',
+    pageMargins: [50, 56, 50, 56],
+    info: {
+      title: `施工图设计文件审查意见告知书 ${content.reportNo}`,
+      subject: content.project.name,
+      creator: '施工图数字化审查平台',
+      // Fixed by the content: building the same report twice gives the same bytes.
+      creationDate: new Date(`${content.compiledOn}T00:00:00+08:00`),
+    },
+    defaultStyle: { font: 'Report', fontSize: 10.5, lineHeight: 1.3 },
+    styles: {
+      title: { fontSize: 18, bold: true, alignment: 'center', margin: [0, 4, 0, 6] },
+      h2: { fontSize: 12, bold: true, margin: [0, 6, 0, 4] },
+    },
+    footer: (current, total) => {
+      onPages?.(total);
+      return {
+        columns: [
+          { text: content.reportNo, color: RULE_GREY },
+          { text: `第 ${current} 页 共 ${total} 页`, alignment: 'right' },
+        ],
+        margin: [50, 16, 50, 0],
+        fontSize: 9,
+      };
+    },
+    content: [
+      {
+        columns: [
+          {
+            width: '*',
+            stack: [
+              { text: '施工图设计文件审查意见告知书', style: 'title' },
+              {
+                text: `编号：${content.reportNo}\u3000\u3000第 ${content.round} 轮审查`,
+                alignment: 'center',
+              },
+            ],
+          },
+          {
+            width: 76,
+            stack: [
+              { qr: content.verifyUrl, fit: 76, eccLevel: 'M' },
+              { text: '扫码核验', fontSize: 8, alignment: 'center', color: RULE_GREY },
+            ],
+          },
+        ],
+        margin: [0, 0, 0, 12],
+      },
+      partiesTable(content),
+      conclusion(content),
+      countsTable(content),
+      { text: '审查意见', style: 'h2' },
+      opinionsTable(content),
+      signatures(content),
+    ],
+  };
+}
+
+/** Builds the report's PDF: the bytes and the number of pages. */
+export async function buildReportPdf(content: ReportContent): Promise<{ bytes: Buffer; pages: number }> {
+  configure();
+  let pages = 0;
+  const doc = pdfmake.createPdf(reportDocument(content, (n) => (pages = n)));
+  const bytes = Buffer.from(await doc.getBuffer());
+  return { bytes, pages };
+}

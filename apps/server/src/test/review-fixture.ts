@@ -1,0 +1,67 @@
+import { pdfBytes, readyForHandOver, submittedForMaterials, uploadDocFile } from './doc-fixture.js';
+import { detailOf, projectApi } from './project-fixture.js';
+import { drawingSet } from './sheet-pdfs.js';
+import type { TestApp } from './test-app.js';
+
+/** The demo accounts an accepted application is made by. */
+type Maker = 'construct_admin' | 'design_admin' | 'survey_admin' | 'censor_admin';
+
+/**
+ * An application of the demo units accepted by the agency, its tower confirmed, with a real drawing
+ * set (S-101 in the structure folder) and a survey report: where every review test starts.
+ */
+export async function acceptedApplication(
+  t: TestApp,
+  input: { tokens: Record<Maker, string>; org: Record<string, string>; name: string },
+) {
+  const { tokens, org, name } = input;
+  const api = projectApi(t);
+  const made = await submittedForMaterials(t, {
+    constructToken: tokens.construct_admin,
+    designToken: tokens.design_admin,
+    org,
+    name,
+  });
+  const id = made.project.id;
+  await readyForHandOver(t, {
+    constructToken: tokens.construct_admin,
+    surveyToken: tokens.survey_admin,
+    org,
+    projectId: id,
+    buildingId: made.buildingId,
+  });
+  const file = await uploadDocFile(t, {
+    token: tokens.design_admin,
+    orgId: org.design!,
+    projectId: id,
+    versionId: made.versionId,
+    folderId: made.structure.id,
+    name: 'S-101 结构平面.pdf',
+    body: await drawingSet(),
+  });
+  await uploadDocFile(t, {
+    token: tokens.survey_admin,
+    orgId: org.survey!,
+    projectId: id,
+    versionId: made.versionId,
+    folderId: made.surveyFolder.id,
+    name: '勘察报告.pdf',
+    body: pdfBytes('survey'),
+  });
+  const handOver = (user: Maker, orgId: string, what: string, query: Record<string, string>) =>
+    api.send('GET', `/api/checkDrawings/${orgId}/${id}/docRepositoryOrg/${what}`, tokens[user], {
+      query: { versionId: made.versionId, ...query },
+    });
+  detailOf(await handOver('design_admin', org.design!, 'commitDoc', { category: 'DESIGN' }));
+  detailOf(await handOver('survey_admin', org.survey!, 'commitDoc', { category: 'SURVEY' }));
+  detailOf(await handOver('construct_admin', org.construct!, 'confirmApplyDoc', { confirmWarnings: 'true' }));
+  detailOf(await handOver('censor_admin', org.censor!, 'confirmApplyDoc', {}));
+  detailOf(
+    await api.send(
+      'PUT',
+      `/api/checkDrawings/${org.censor}/${id}/building/confirm/${made.buildingId}`,
+      tokens.censor_admin,
+    ),
+  );
+  return { id, buildingId: made.buildingId, versionId: made.versionId, fileId: file.id };
+}
