@@ -41,7 +41,8 @@ export async function call<T>(
     body: json === undefined ? undefined : JSON.stringify(json),
   });
   const body = (await res.json()) as Envelope<T>;
-  if (res.status !== 200 || body.code !== 'SUCCESS')
+  // 201: a call that creates a record (an opinion) answers Created.
+  if ((res.status !== 200 && res.status !== 201) || body.code !== 'SUCCESS')
     throw new Error(`${method} ${url}: HTTP ${res.status} ${JSON.stringify(body)}`);
   return body.detail;
 }

@@ -68,6 +68,7 @@ const missionPages = () => import('./routes/areas/mission-pages');
 // Review opinions (issue 19)
 const opinionPages = () => import('./routes/areas/opinion-pages');
 const projectNoticePages = () => import('./routes/areas/project-notice-pages');
+const reportPages = () => import('./routes/areas/report-pages');
 // Working-day calendar (issue 19)
 const calendarAdmin = () => import('../features/calendar/components/calendar-admin');
 
@@ -331,6 +332,22 @@ const noticeScreen = (
   handle: { title: 'projectMenu.notifications' },
 });
 
+/** Opinion reports (issue 20): the list and a report, by the page's export, in every project area. */
+const reportScreens = (base: string, segment: 'report' | 'reports'): RouteObject[] =>
+  (
+    [
+      [`${base}/${segment}`, 'ReportListPage'],
+      [`${base}/${segment}/detail/:id`, 'ReportDetailPage'],
+    ] as const
+  ).map(([path, page]) => ({
+    path,
+    ...lazily(reportPages, (m) => {
+      const Page = m[page];
+      return <Page />;
+    }),
+    handle: { title: 'projectMenu.report' },
+  }));
+
 /**
  * The screens of one project, inside the project layout. Full paths on a pathless layout: a
  * layout route with a path of its own would match `/sys_apply/a/b` by itself and make every such
@@ -351,6 +368,7 @@ const PROJECT_SCREENS: Record<ProjectArea, RouteObject[]> = {
       ...lazily(docRepositoryPages, (m) => <m.ApplyDocRepositoryPage category="SURVEY" />),
       handle: { title: 'docReview.surveySendTitle' },
     },
+    ...reportScreens(':orgId/:projectId', 'report'),
   ],
   submit: [
     projectDetail('submit', 'reportdetail/:id'),
@@ -386,6 +404,7 @@ const PROJECT_SCREENS: Record<ProjectArea, RouteObject[]> = {
       ...lazily(surveyInfoPages, (m) => <m.SurveyInfoPage />),
       handle: { title: 'surveyInfos.viewTitle' },
     },
+    ...reportScreens(':orgId/:projectId', 'report'),
   ],
   audit: [
     projectDetail('audit', 'reportdetail/:id'),
@@ -411,6 +430,7 @@ const PROJECT_SCREENS: Record<ProjectArea, RouteObject[]> = {
     ...opinionScreens(),
     noticeScreen(':orgId/:projectId/notifications', 'ProjectNoticeListPage'),
     noticeScreen(':orgId/:projectId/notification/:id', 'ProjectNoticeDetailPage'),
+    ...reportScreens(':orgId/:projectId', 'report'),
   ],
   supervise: [
     projectDetail('supervise', 'projects/rptinfo/:id'),
@@ -420,12 +440,14 @@ const PROJECT_SCREENS: Record<ProjectArea, RouteObject[]> = {
     // bad actions to confirm (issue 19), until the area's own lists come
     badActionScreen('projects/:projectId/badActions', 'BadActionListPage'),
     badActionScreen('projects/:projectId/badActions/:id', 'BadActionDetailPage'),
+    ...reportScreens('projects/:projectId', 'reports'),
   ],
   joint: [
     projectDetail('joint', 'projects/rptinfo/:projectId'),
     changeDetail('joint', 'projects/changedetail/:projectId'),
     ...buildingScreens('projects/:projectId', 'buildings'),
     ...readerDocScreens(),
+    ...reportScreens('projects/:projectId', 'reports'),
   ],
 };
 

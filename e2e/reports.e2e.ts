@@ -1,0 +1,149 @@
+import type { Browser } from 'playwright-core';
+import { PDFDocument, rgb } from 'pdf-lib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MissionGrid } from '@drp/domain';
+import { acceptedDrawings, addSpecialty, type AcceptedDrawings } from './support/accepted-drawings';
+import { expectAccessible } from './support/accessibility';
+import { DEMO_PASSWORD, baseURL, launchBrowser, newPage, openSignedIn } from './support/browser';
+import { apiSession, call, type ApiSession } from './support/project-api';
+
+/**
+ * Opinion reports (issue 20): once every mission of the round is accepted, the agency's director
+ * compiles the round's report from the project's 审查意见告知书 screen, reads it (its PDF drawn in
+ * the page) and forwards it; the construction unit then finds it on its own report screen.
+ */
+
+const tag = Date.now().toString(36).slice(-5);
+const PROJECT = `梅溪湖告知书测试楼${tag}`;
+const BUILDING = `5#楼${tag}`;
+const OPINION = `楼梯间疏散宽度不足${tag}，请按规范调整`;
+
+async function sheetPdf() {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([1191, 842]);
+  page.drawRectangle({ x: 300, y: 200, width: 500, height: 400, borderWidth: 3, borderColor: rgb(0, 0, 0) });
+  return Buffer.from(await doc.save());
+}
+
+describe('the opinion report: compiled, read and forwarded by the agency, read by the units', () => {
+  let browser: Browser;
+  let accepted: AcceptedDrawings;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    accepted = await acceptedDrawings({
+      name: PROJECT,
+      building: BUILDING,
+      drawings: [{ name: `建施-01${tag}.pdf`, bytes: await sheetPdf() }],
+      survey: { name: `勘察报告${tag}.pdf`, bytes: await sheetPdf() },
+    });
+    const { org, project } = accepted;
+    // Every cell of the round goes to censor_reviewer, checked by the director; one opinion is
+    // recorded on the architecture; every mission is submitted and accepted.
+    const agency: ApiSession = {
+      ...(await apiSession(baseURL(), 'censor_admin', DEMO_PASSWORD)),
+      orgId: org.censor,
+    };
+    const director: ApiSession = {
+      ...(await apiSession(baseURL(), 'censor_director', DEMO_PASSWORD)),
+      orgId: org.censor,
+    };
+    const base = `/api/checkDrawings/${org.censor}/${project.id}`;
+    const grid = await call<MissionGrid>(director, 'GET', `${base}/missions`);
+    let reviewerId = '';
+    for (const specialty of grid.specialties)
+      reviewerId = (await addSpecialty(agency, 'censor_reviewer', specialty)).accountId;
+    const directorId =
+      grid.candidates.find((c) => c.director && c.accountId !== reviewerId)?.accountId ?? null;
+    const saved = await call<MissionGrid>(director, 'PUT', `${base}/missions`, {
+      cells: grid.cells.map((c) => ({
+        buildingId: c.buildingId,
+        specialty: c.specialty,
+        reviewerAccountId: reviewerId,
+        checkerAccountId: directorId,
+        deadline: null,
+        revision: c.revision,
+      })),
+    });
+    const architecture = saved.cells.find((c) => c.specialty === 'ARCHITECTURE')!.missionId!;
+    await call(accepted.reviewer, 'POST', `${base}/opinions`, {
+      missionId: architecture,
+      opinionType: 'FIRE_SAFETY',
+      text: OPINION,
+    });
+    for (const cell of saved.cells) {
+      await call(accepted.reviewer, 'POST', `${base}/missions/${cell.missionId}/submit`);
+      await call(director, 'POST', `${base}/missions/${cell.missionId}/accept`);
+    }
+  }, 240_000);
+  afterAll(() => browser?.close());
+
+  it('goes from the director’s compile to the construction unit’s reading', async () => {
+    const { org, project } = accepted;
+
+    // The director opens the application's missions, then its report screen from the sidebar.
+    const director = await newPage(browser);
+    await openSignedIn(director, 'censor_director', {
+      to: `/sys_audit/${org.censor}/${project.id}/missions`,
+    });
+    await director.getByTestId('project-menu').getByText('审查意见告知书').click();
+    await director.waitForURL(`**/sys_audit/${org.censor}/${project.id}/report`);
+    const compile = director.getByTestId('report-compile');
+    await expect.poll(() => compile.textContent()).toContain('编制第 1 轮告知书');
+    await expectAccessible(director, 'the report list before compiling', {
+      include: '[data-testid="report-list"]',
+    });
+    await compile.click();
+
+    // The detail opens; the PDF is built in the queue and then drawn in the page.
+    await director.waitForURL('**/report/detail/*');
+    const detail = director.getByTestId('report-detail');
+    await expect
+      .poll(() => detail.getByTestId('report-status').getAttribute('data-status'), { timeout: 30_000 })
+      .toBe('READY');
+    expect(await detail.getByTestId('report-counts').textContent()).toContain('1（违反强条 0）');
+    expect(await detail.getByTestId('report-conclusion').textContent()).toBe('需修改后复审');
+    await expect
+      .poll(() => detail.getByTestId('report-pages').getAttribute('data-state'), { timeout: 30_000 })
+      .toBe('ready');
+    const pages = detail.locator('canvas.report-page');
+    expect(await pages.count()).toBeGreaterThanOrEqual(1);
+    // The first page is drawn, not blank: its canvas holds dark pixels (the title, the tables).
+    const inked = await pages.first().evaluate((canvas: HTMLCanvasElement) => {
+      const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
+      let dark = 0;
+      for (let i = 0; i < data.length; i += 4) if (data[i]! < 100) dark++;
+      return dark;
+    });
+    expect(inked).toBeGreaterThan(2000);
+    await expectAccessible(director, 'the report detail', { include: '[data-testid="report-detail"]' });
+
+    await detail.getByTestId('report-forward').click();
+    await director
+      .locator('.ant-popconfirm')
+      .getByRole('button', { name: /确\s*定/ })
+      .click();
+    await expect
+      .poll(() => detail.getByTestId('report-status').getAttribute('data-status'))
+      .toBe('FORWARDED');
+    expect(await detail.getByTestId('report-forward').count()).toBe(0);
+    await director.context().close();
+
+    // The construction unit reads it from its own report screen.
+    const construct = await newPage(browser);
+    await openSignedIn(construct, 'construct_admin', {
+      to: `/sys_apply/${accepted.construct.orgId}/${project.id}/report`,
+    });
+    const row = construct.getByTestId('report-table').locator('tbody tr.ant-table-row');
+    await expect.poll(() => row.count()).toBe(1);
+    expect(await row.getByTestId('report-status').getAttribute('data-status')).toBe('FORWARDED');
+    expect(await construct.getByTestId('report-compile').count()).toBe(0);
+    await expectAccessible(construct, 'the units’ report list', { include: '[data-testid="report-list"]' });
+    await row.getByTestId('report-view').click();
+    await expect
+      .poll(() => construct.getByTestId('report-pages').getAttribute('data-state'), { timeout: 30_000 })
+      .toBe('ready');
+    expect(await construct.getByTestId('report-forward').count()).toBe(0);
+    await construct.context().close();
+  });
+});
