@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { PDFDocument, rgb } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MissionGrid } from '@drp/domain';
+import type { MissionGrid, OpinionReportDetail } from '@drp/domain';
 import { acceptedDrawings, addSpecialty, type AcceptedDrawings } from './support/accepted-drawings';
 import { expectAccessible } from './support/accessibility';
 import { DEMO_PASSWORD, baseURL, launchBrowser, newPage, openSignedIn } from './support/browser';
@@ -127,7 +127,31 @@ describe('the opinion report: compiled, read and forwarded by the agency, read b
       .poll(() => detail.getByTestId('report-status').getAttribute('data-status'))
       .toBe('FORWARDED');
     expect(await detail.getByTestId('report-forward').count()).toBe(0);
+    const reportId = director.url().split('/').pop()!;
     await director.context().close();
+
+    // Anyone who scans the QR code reads what was issued; a wrong code reads nothing.
+    const agency: ApiSession = {
+      ...(await apiSession(baseURL(), 'censor_director', DEMO_PASSWORD)),
+      orgId: org.censor,
+    };
+    const issued = await call<OpinionReportDetail>(
+      agency,
+      'GET',
+      `/api/checkDrawings/${org.censor}/${project.id}/opinionReport/${reportId}`,
+    );
+    const verify = new URL(issued.content.verifyUrl);
+    const reader = await newPage(browser);
+    await reader.goto(`${verify.pathname}${verify.search}`);
+    const check = reader.getByTestId('report-check');
+    await check.waitFor();
+    expect(await check.textContent()).toContain(PROJECT);
+    expect(await check.textContent()).toContain(issued.file!.sha256);
+    await expectAccessible(reader, 'the public check of a report');
+    const wrong = verify.searchParams.get('c')!.replace(/^./, (c) => (c === 'A' ? 'B' : 'A'));
+    await reader.goto(`/common/verify?no=${encodeURIComponent(issued.reportNo)}&c=${wrong}`);
+    await reader.getByTestId('report-check-missing').waitFor();
+    await reader.context().close();
 
     // The construction unit reads it from its own report screen.
     const construct = await newPage(browser);

@@ -59,6 +59,7 @@ const sheetViewerPage = () => import('./routes/areas/sheet-viewer-page');
 const indexRedirect = () => import('./routes/common/index-redirect');
 const notFoundPage = () => import('./routes/common/not-found-page');
 const portalHandOff = () => import('./routes/common/portal-hand-off');
+const reportVerifyPage = () => import('./routes/common/report-verify-page');
 const registerPages = () => import('./routes/sso/register-pages');
 const forgotPasswordPage = () => import('./routes/sso/forgot-password-page');
 // bad actions and the project's notices (issue 19)
@@ -555,6 +556,12 @@ export const routes: RouteObject[] = [
         path: '/common/404',
         ...lazilyWithFirstTexts(notFoundPage, (m) => <m.NotFoundPage />),
         handle: { title: 'notFound.title' },
+      },
+      // Where an opinion report's QR code leads (issue 20), for anyone.
+      {
+        path: '/common/verify',
+        ...lazilyWithFirstTexts(reportVerifyPage, (m) => <m.ReportVerifyPage />),
+        handle: { title: 'reports.checkTitle' },
       },
       // The public portal is its own bundle (main.tsx): reached from here by a full page load.
       { path: '/sys_out_sys/*', ...lazilyWithFirstTexts(portalHandOff, (m) => <m.PortalHandOff />) },

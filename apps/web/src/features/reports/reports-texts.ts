@@ -51,6 +51,15 @@ const zhCN = {
   verify: '公众核验',
   back: '返回列表',
   loadFailed: '加载失败：{{message}}',
+  checkTitle: '审查意见告知书核验',
+  checkCode: '校验码',
+  checkSubmit: '核验',
+  checkNoRequired: '请输入告知书编号',
+  checkCodeRequired: '请输入二维码下方或链接中的校验码',
+  checkMissing: '未找到与该编号和校验码相符的已告知告知书，请核对后重试',
+  checkValid: '该告知书由审查机构出具，信息如下',
+  checkProject: '项目名称',
+  checkAgency: '审查机构',
 };
 
 const enUS: typeof zhCN = {
@@ -101,6 +110,15 @@ const enUS: typeof zhCN = {
   verify: 'Public check',
   back: 'Back to the list',
   loadFailed: 'Could not load: {{message}}',
+  checkTitle: 'Check an opinion report',
+  checkCode: 'Check code',
+  checkSubmit: 'Check',
+  checkNoRequired: 'Enter the report number',
+  checkCodeRequired: 'Enter the check code from the QR link',
+  checkMissing: 'No forwarded report matches this number and check code; check them and try again',
+  checkValid: 'This report was issued by the review agency as follows',
+  checkProject: 'Application',
+  checkAgency: 'Review agency',
 };
 
 export const REPORT_TEXTS = { 'zh-CN': zhCN, 'en-US': enUS } as const;
