@@ -301,6 +301,8 @@ describe('to-dos: addressed, opened, settled by the work, listed as done', () =>
     '/sys_audit/admin/user/:orgId': '人员管理',
     '/sys_supervise/admin/user/:orgId': '人员管理',
     '/sys_audit/:orgId/:projectId/mission/:targetId': '审查任务',
+    '/sys_apply/:orgId/:projectId/report': '审查意见告知书',
+    '/sys_submit/:orgId/:projectId/report': '审查意见告知书',
   };
   const MEMBER: Partial<Record<OrgType, string>> = {
     CONSTRUCT: 'construct_admin',

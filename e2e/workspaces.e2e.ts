@@ -197,8 +197,8 @@ describe('project workspaces, lists and workbenches', () => {
     await expect.poll(() => dropdown.locator('.ant-select-item-option').count()).toBeGreaterThan(0);
     const offered = await dropdown.locator('.ant-select-item-option').allTextContents();
     expect(offered).toEqual(expect.arrayContaining(['已提交，资料上传中', '已送审', '审查中']));
-    // No draft for a design unit; no 意见已告知 or 已备案, which no step reaches and no application has.
-    for (const status of ['草稿', '意见已告知', '已备案']) expect(offered).not.toContain(status);
+    // No draft for a design unit; no 已备案, which no step reaches yet (意见已告知 does: a forwarded report).
+    for (const status of ['草稿', '已备案']) expect(offered).not.toContain(status);
     await page.context().close();
   });
 

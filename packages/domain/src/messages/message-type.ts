@@ -220,14 +220,15 @@ export const MESSAGE_TYPES = {
       'en-US': 'New review mission: "{projectName}", {specialty}, due {deadline}.',
     },
   },
-  // opinion reports (issue 20): the round's report reaches the units; the clock pauses meanwhile.
+  // opinion reports (issue 20): the round's report reaches the units (their report list, the newest
+  // round on top); the clock pauses meanwhile.
   CENSOR_OPINION_REPORT_FORWARD: {
     name: { 'zh-CN': '审查意见告知', 'en-US': 'Review opinions issued' },
     kind: 'notice',
     receivers: {
-      CONSTRUCT: { opens: '/sys_apply/:orgId/:projectId/report/detail/:targetId' },
-      DESIGN: { opens: '/sys_submit/:orgId/:projectId/report/detail/:targetId' },
-      SURVEY: { opens: '/sys_submit/:orgId/:projectId/report/detail/:targetId' },
+      CONSTRUCT: { opens: '/sys_apply/:orgId/:projectId/report' },
+      DESIGN: { opens: '/sys_submit/:orgId/:projectId/report' },
+      SURVEY: { opens: '/sys_submit/:orgId/:projectId/report' },
     },
     content: {
       'zh-CN':
@@ -240,12 +241,13 @@ export const MESSAGE_TYPES = {
     name: { 'zh-CN': '施工图审查合格', 'en-US': 'Drawings passed review' },
     kind: 'notice',
     receivers: {
-      CONSTRUCT: { opens: '/sys_apply/:orgId/:projectId/report/detail/:targetId' },
-      DESIGN: { opens: '/sys_submit/:orgId/:projectId/report/detail/:targetId' },
-      SURVEY: { opens: '/sys_submit/:orgId/:projectId/report/detail/:targetId' },
+      CONSTRUCT: { opens: '/sys_apply/:orgId/:projectId/report' },
+      DESIGN: { opens: '/sys_submit/:orgId/:projectId/report' },
+      SURVEY: { opens: '/sys_submit/:orgId/:projectId/report' },
     },
     content: {
-      'zh-CN': '{senderName}：项目「{projectName}」第{round}轮审查无未关闭意见，审查合格（{reportNo}），即将出具审查合格书。',
+      'zh-CN':
+        '{senderName}：项目「{projectName}」第{round}轮审查无未关闭意见，审查合格（{reportNo}），即将出具审查合格书。',
       'en-US':
         '{senderName}: "{projectName}" has no open opinion after round {round} and passed review ({reportNo}); the certificate follows.',
     },
