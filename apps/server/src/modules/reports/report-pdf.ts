@@ -15,7 +15,7 @@ const SANS_BOLD = require.resolve('@expo-google-fonts/noto-sans-sc/700Bold/NotoS
 const FONT_DIRS = [path.dirname(SERIF), path.dirname(SANS_BOLD)];
 
 let configured = false;
-function configure() {
+export function configureReportFonts() {
   if (configured) return;
   // The report reads nothing but its two fonts: no URL and no other local file, whatever the content says.
   pdfmake.setUrlAccessPolicy(() => false);
@@ -223,7 +223,7 @@ export function reportDocument(
 
 /** Builds the report's PDF: the bytes and the number of pages. */
 export async function buildReportPdf(content: ReportContent): Promise<{ bytes: Buffer; pages: number }> {
-  configure();
+  configureReportFonts();
   let pages = 0;
   const doc = pdfmake.createPdf(reportDocument(content, (n) => (pages = n)));
   const bytes = Buffer.from(await doc.getBuffer());

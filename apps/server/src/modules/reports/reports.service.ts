@@ -32,7 +32,7 @@ import { findCurrentRound } from '../missions/missions.repository.js';
 import { readRoundCells } from '../missions/missions.service.js';
 import { updateApplicationState } from '../project-access/project-access.repository.js';
 import { openProject, type OpenProject } from '../project-access/project-access.service.js';
-import { buildReportPdf } from './report-pdf.js';
+import { buildReportPdfInWorker } from './report-pdf-client.js';
 import {
   findReport,
   findReportById,
@@ -490,7 +490,8 @@ const payloadOf = (payload: Record<string, unknown>) => {
 export async function buildOpinionReport(ctx: AppContext, reportId: string, build: number) {
   const report = await findReportById(ctx.db, reportId);
   if (!report || report.build !== build || report.status !== 'COMPILING') return;
-  const { bytes, pages } = await buildReportPdf(report.content);
+  // In a thread of its own: laying out hundreds of opinions must not hold the other calls.
+  const { bytes, pages } = await buildReportPdfInWorker(report.content);
   const key = newFileKey(`reports/${report.projectId}`);
   await ctx.files.put(key, bytes);
   const stored = await finishReportBuild(ctx.db, reportId, build, {

@@ -1,6 +1,5 @@
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { spawnWorker } from '../../lib/spawn-worker.js';
 import type { WorkerReply, WorkerRequest } from './pdf-worker.js';
 
 /** The request took too long: the worker was stopped (a pathological page must not hold it forever). */
@@ -11,22 +10,7 @@ export class PdfWorkerTimeoutError extends Error {
   }
 }
 
-function spawn(): Worker {
-  const here = import.meta.url;
-  if (!here.endsWith('.ts')) return new Worker(new URL('./pdf-worker.js', here));
-  // From the sources (tests, `npm run dev`): the thread compiles TypeScript as the process does.
-  // require.resolve finds the CommonJS build; the thread needs its ES module twin beside it.
-  const tsx = pathToFileURL(
-    createRequire(here)
-      .resolve('tsx/esm/api')
-      .replace(/\.cjs$/, '.mjs'),
-  ).href;
-  const entry = new URL('./pdf-worker.ts', here).href;
-  return new Worker(
-    `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(entry)}); })`,
-    { eval: true },
-  );
-}
+const spawn = () => spawnWorker(import.meta.url, 'pdf-worker');
 
 /**
  * The main thread's end of one PDF worker thread, started at the first request. A crashed or
