@@ -147,7 +147,6 @@ function summaryOf(
   current: ReportFacts | null,
 ): OpinionReportSummary {
   const { report } = found;
-  const isCurrent = current !== null && current.status === report.status;
   const facts: ReportFacts = {
     application: open.facts,
     status: report.status,
@@ -173,7 +172,7 @@ function summaryOf(
         : null,
     can: {
       forward: open.can('report.forward', facts),
-      compile: isCurrent && open.can('report.compile', facts),
+      compile: current !== null && open.can('report.compile', facts),
     },
   };
 }
