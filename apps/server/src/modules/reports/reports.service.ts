@@ -1,4 +1,4 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import {
   APPLICATION_TRANSITIONS,
   MANDATORY_OPINION_TYPE,
@@ -423,28 +423,12 @@ export async function compileOpinionReport(
     if (!round) throw new AppError('REPORT_NOT_IN_REVIEW');
     const at = ctx.clock();
     const reportNo = `${open.project.code ?? open.project.id.slice(0, 8)}-R${round.number}`;
-    let row = report;
-    if (!row) {
-      row = await insertReport(tx, {
-        projectId: open.project.id,
-        versionId: round.id,
-        censorOrgId: open.member.orgId,
-        round: round.number,
-        reportNo,
-        status: 'COMPILING',
-        conclusion: 'REVISE',
-        opinionCount: 0,
-        mandatoryCount: 0,
-        content: {} as ReportContent,
-        compiledAt: at,
-        compiledBy: caller.audit.accountId!,
-      });
-      if (!row) throw new AppError('REPORT_COMPILING');
-    }
-    const content = await snapshot(ctx, tx, open, round, { id: row.id, reportNo }, caller.origin);
+    // The id is chosen here so the content (its check code needs the id) is read before the one write.
+    const reportId = report?.id ?? randomUUID();
+    const content = await snapshot(ctx, tx, open, round, { id: reportId, reportNo }, caller.origin);
     const build = report ? report.build + 1 : 1;
-    await updateReport(tx, row.id, {
-      status: 'COMPILING',
+    const compiled = {
+      status: 'COMPILING' as const,
       conclusion: content.conclusion,
       opinionCount: content.opinions.length,
       mandatoryCount: content.opinions.filter((o) => o.mandatory).length,
@@ -454,10 +438,23 @@ export async function compileOpinionReport(
       compiledAt: at,
       compiledBy: caller.audit.accountId!,
       updatedAt: at,
-    });
+    };
+    if (report) await updateReport(tx, reportId, compiled);
+    else {
+      const inserted = await insertReport(tx, {
+        id: reportId,
+        projectId: open.project.id,
+        versionId: round.id,
+        censorOrgId: open.member.orgId,
+        round: round.number,
+        reportNo,
+        ...compiled,
+      });
+      if (!inserted) throw new AppError('REPORT_COMPILING');
+    }
     await enqueueJob(
       tx,
-      { kind: REPORT_BUILD_JOB, key: `${row.id}:${build}`, payload: { reportId: row.id, build } },
+      { kind: REPORT_BUILD_JOB, key: `${reportId}:${build}`, payload: { reportId, build } },
       at,
     );
     await recordAudit(tx, at, {
@@ -466,7 +463,7 @@ export async function compileOpinionReport(
       target: { type: 'project', id: open.project.id },
       detail: { reportNo, round: round.number },
     });
-    return row.id;
+    return reportId;
   });
   const open = await openProject(ctx.db, caller.member, caller.projectId, { action: 'reports.view' });
   const found = await findReport(ctx.db, open.project.id, id);
