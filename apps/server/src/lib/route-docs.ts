@@ -234,7 +234,11 @@ export const POLICY_STATES: Partial<Record<PolicySubject, unknown[]>> = {
   // opinion reports (issue 20)
   report: applications.flatMap((application) =>
     [null, ...REPORT_STATUS_KEYS].flatMap((status) =>
-      [0, 1].map((missionsOpen) => ({ application, status, missionsOpen })),
+      [
+        [0, 0],
+        [1, 0],
+        [1, 1],
+      ].map(([cells, missionsOpen]) => ({ application, status, cells, missionsOpen })),
     ),
   ),
 };

@@ -9,12 +9,18 @@ type Maker = 'construct_admin' | 'design_admin' | 'survey_admin' | 'censor_admin
 /**
  * An application of the demo units accepted by the agency, its tower confirmed, with a real drawing
  * set (S-101 in the structure folder) and a survey report: where every review test starts.
+ * `confirmBuilding: false` leaves the tower unconfirmed, a round with nothing to review.
  */
 export async function acceptedApplication(
   t: TestApp,
-  input: { tokens: Record<Maker, string>; org: Record<string, string>; name: string },
+  input: {
+    tokens: Record<Maker, string>;
+    org: Record<string, string>;
+    name: string;
+    confirmBuilding?: boolean;
+  },
 ) {
-  const { tokens, org, name } = input;
+  const { tokens, org, name, confirmBuilding = true } = input;
   const api = projectApi(t);
   const made = await submittedForMaterials(t, {
     constructToken: tokens.construct_admin,
@@ -56,12 +62,13 @@ export async function acceptedApplication(
   detailOf(await handOver('survey_admin', org.survey!, 'commitDoc', { category: 'SURVEY' }));
   detailOf(await handOver('construct_admin', org.construct!, 'confirmApplyDoc', { confirmWarnings: 'true' }));
   detailOf(await handOver('censor_admin', org.censor!, 'confirmApplyDoc', {}));
-  detailOf(
-    await api.send(
-      'PUT',
-      `/api/checkDrawings/${org.censor}/${id}/building/confirm/${made.buildingId}`,
-      tokens.censor_admin,
-    ),
-  );
+  if (confirmBuilding)
+    detailOf(
+      await api.send(
+        'PUT',
+        `/api/checkDrawings/${org.censor}/${id}/building/confirm/${made.buildingId}`,
+        tokens.censor_admin,
+      ),
+    );
   return { id, buildingId: made.buildingId, versionId: made.versionId, fileId: file.id };
 }

@@ -808,6 +808,11 @@ export const ERROR_CODES = {
     'zh-CN': '该项目不在审查中，不能编制审查意见告知书',
     'en-US': 'This application is not in review; no opinion report can be compiled',
   },
+  REPORT_ROUND_EMPTY: {
+    status: 409,
+    'zh-CN': '本轮没有需要审查的楼栋和专业，无法编制审查意见告知书。',
+    'en-US': 'This round has no building and specialty to review, so no opinion report can be compiled.',
+  },
   REPORT_MISSIONS_OPEN: {
     status: 409,
     'zh-CN': '本轮还有 {count} 项审查任务未分派或未校审通过，全部完成后才能编制告知书',

@@ -145,19 +145,30 @@ const STATES: {
       `${f.mission.status}/${f.mission.reviewer ? 'reviewer' : '-'}/${f.mission.checker ? 'checker' : '-'}/` +
       `${isDecider(a) ? 'decider' : '-'}/${f.status ?? 'none'}`,
   },
-  // opinion reports (issue 20): the application's status, the round's report, whether missions are open
+  // opinion reports (issue 20): the application's status, the round's report, whether the round
+  // has no cell, or missions open
   report: {
     all: ['IN_REVIEW', 'OPINIONS_ISSUED', 'PASSED'].flatMap((status) =>
       [null, 'COMPILING', 'READY', 'FAILED', 'FORWARDED'].flatMap((report) =>
-        [0, 2].map((missionsOpen) => ({
+        [
+          [0, 0],
+          [3, 0],
+          [3, 2],
+        ].map(([cells, missionsOpen]) => ({
           application: { status, accepted: true },
           status: report,
+          cells,
           missionsOpen,
         })),
       ),
     ),
-    key: (f: { application: { status: string }; status: string | null; missionsOpen: number }) =>
-      `${f.application.status}/${f.status ?? 'none'}/${f.missionsOpen > 0 ? 'open' : 'done'}`,
+    key: (f: {
+      application: { status: string };
+      status: string | null;
+      cells: number;
+      missionsOpen: number;
+    }) =>
+      `${f.application.status}/${f.status ?? 'none'}/${f.cells === 0 ? 'empty' : f.missionsOpen > 0 ? 'open' : 'done'}`,
   },
 };
 /** Bad actions: a member of the agency with an approval profile (not the member admin by that alone). */
@@ -495,6 +506,7 @@ const EXPECTED: Record<ProjectAction, Expected> = {
       ['PASSED/*', 'REPORT_NOT_IN_REVIEW'],
       ['*/FORWARDED/*', 'REPORT_ALREADY_FORWARDED'],
       ['*/COMPILING/*', 'REPORT_COMPILING'],
+      ['*/*/empty', 'REPORT_ROUND_EMPTY'],
       ['*', 'REPORT_MISSIONS_OPEN'],
     ],
   },

@@ -111,6 +111,8 @@ export interface OpinionFacts {
 export interface ReportFacts {
   application: ApplicationFacts;
   status: ReportStatus | null;
+  /** The round's cells (a building's specialty to review): none while no building is confirmed. */
+  cells: number;
   /** Cells of the round without a mission, and missions not yet accepted. */
   missionsOpen: number;
 }
@@ -589,9 +591,11 @@ export const PROJECT_POLICY = {
           ? 'REPORT_ALREADY_FORWARDED'
           : f.status === 'COMPILING'
             ? 'REPORT_COMPILING'
-            : f.missionsOpen > 0
-              ? 'REPORT_MISSIONS_OPEN'
-              : undefined,
+            : f.cells === 0
+              ? 'REPORT_ROUND_EMPTY'
+              : f.missionsOpen > 0
+                ? 'REPORT_MISSIONS_OPEN'
+                : undefined,
   }),
   /** Forwarding a built report to the units: final (the clock pauses, or stops when it passed). */
   'report.forward': rule({

@@ -182,6 +182,21 @@ describe('opinion reports: compiled from accepted missions, built in the queue, 
     });
   });
 
+  it('refuses to compile a round with nothing to review (no building confirmed) in words of its own', async () => {
+    const empty = await acceptedApplication(t, {
+      tokens,
+      org,
+      name: '湘江新区告知书测试空轮',
+      confirmBuilding: false,
+    });
+    expect((await page('censor_director', empty.id)).compile).toEqual({
+      allowed: false,
+      blocker: '本轮没有需要审查的楼栋和专业，无法编制审查意见告知书。',
+      round: 1,
+    });
+    refused(await compile('censor_director', empty.id), 409, 'REPORT_ROUND_EMPTY');
+  });
+
   it('lets only the agency’s admin or director compile, and no other agency at all', async () => {
     expect((await page('censor_reviewer', withOpinions.id)).compile.allowed).toBe(false);
     refused(await compile('censor_reviewer', withOpinions.id), 403, 'FORBIDDEN');

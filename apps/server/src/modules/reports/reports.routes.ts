@@ -78,6 +78,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
           project: 'report.compile',
           errors: [
             'REPORT_NOT_IN_REVIEW',
+            'REPORT_ROUND_EMPTY',
             'REPORT_MISSIONS_OPEN',
             'REPORT_COMPILING',
             'REPORT_ALREADY_FORWARDED',

@@ -126,17 +126,21 @@ export async function checkReport(ctx: AppContext, query: { no: string; c: strin
 async function roundFacts(ctx: AppContext, db: Db, open: OpenProject, options: { lock?: boolean } = {}) {
   const round = await findCurrentRound(db, open.project.id);
   if (!round)
-    return { round: null, report: null, facts: { application: open.facts, status: null, missionsOpen: 1 } };
+    return {
+      round: null,
+      report: null,
+      facts: { application: open.facts, status: null, cells: 0, missionsOpen: 0 },
+    };
   const [report, grid] = await Promise.all([
     findReportOfRound(db, round.id, open.member.orgId, options),
     readRoundCells(ctx, db, open.project.id, round.id),
   ]);
-  const missionsOpen = grid.cells.filter((c) => c.found?.mission.status !== 'DONE').length;
   const facts: ReportFacts = {
     application: open.facts,
     status: report?.status ?? null,
-    // A round without any cell has nothing to report on yet.
-    missionsOpen: grid.cells.length === 0 ? 1 : missionsOpen,
+    // A round without any cell (no building confirmed) has nothing to report on: its own refusal.
+    cells: grid.cells.length,
+    missionsOpen: grid.cells.filter((c) => c.found?.mission.status !== 'DONE').length,
   };
   return { round, report, facts };
 }
@@ -150,6 +154,7 @@ function summaryOf(
   const facts: ReportFacts = {
     application: open.facts,
     status: report.status,
+    cells: current?.cells ?? 0,
     missionsOpen: current?.missionsOpen ?? 0,
   };
   return {
@@ -195,7 +200,7 @@ export async function listOpinionReports(
   let current: { versionId: string; facts: ReportFacts } | null = null;
   if (
     open.actor.part === 'CENSOR' &&
-    open.can('report.compile', { application: open.facts, status: null, missionsOpen: 0 })
+    open.can('report.compile', { application: open.facts, status: null, cells: 1, missionsOpen: 0 })
   ) {
     const { round, facts } = await roundFacts(ctx, ctx.db, open);
     current = round ? { versionId: round.id, facts } : null;
@@ -545,7 +550,12 @@ export async function forwardOpinionReport(
     const found = await findReport(tx, open.project.id, id, { lock: true });
     if (!found) throw new AppError('NOT_FOUND');
     const { report } = found;
-    open.require('report.forward', { application: open.facts, status: report.status, missionsOpen: 0 });
+    open.require('report.forward', {
+      application: open.facts,
+      status: report.status,
+      cells: 0,
+      missionsOpen: 0,
+    });
     const at = ctx.clock();
     const by = caller.audit.accountId;
     await updateReport(tx, report.id, {
