@@ -168,10 +168,11 @@ export type ReportCheck = z.infer<typeof reportCheck>;
 
 export const reportCheckQuery = z.object({
   no: z.string().trim().min(1).max(80),
+  // 16 Crockford base32 characters as typed: hyphens and spaces may group them (the service reads them).
   c: z
     .string()
     .trim()
-    .regex(/^[0-9A-Za-z]{16}$/),
+    .regex(/^[0-9A-Za-z -]{16,40}$/),
 });
 
 export const reportStatusText = (status: ReportStatus, locale: Locale) => REPORT_STATUSES[status][locale];

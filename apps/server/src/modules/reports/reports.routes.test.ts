@@ -22,7 +22,7 @@ import { inkIn, pdfText, renderPdfPages } from '../../test/render-pdf.js';
 import { acceptedApplication } from '../../test/review-fixture.js';
 import { prepareSheetsNow } from '../../test/sheet-fixture.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { reportCheckCode } from './reports.service.js';
+import { normalizeCheckCode, reportCheckCode } from './reports.service.js';
 
 function refused(res: LightMyRequestResponse, status: number, code: string) {
   expect(res.statusCode, res.body).toBe(status);
@@ -393,6 +393,34 @@ describe('opinion reports: compiled from accepted missions, built in the queue, 
       query: { no: row!.reportNo, c: wrong },
     });
     expect(refusedCheck.statusCode).toBe(404);
+  });
+
+  it('reads a check code as typed from paper: lower case, O for 0, I or L for 1, grouped by hyphens', async () => {
+    const [row] = await t.database.db.select().from(opinionReports).where(eq(opinionReports.id, report.id));
+    const code = reportCheckCode(t.app.ctx, row!);
+    let ones = 0;
+    const typed = code
+      .toLowerCase()
+      .replace(/0/g, 'o')
+      .replace(/1/g, () => (ones++ % 2 === 0 ? 'l' : 'I'))
+      .replace(/^(.{4})(.{4})/, '$1-$2 ');
+    const check = await t.app.inject({
+      method: 'GET',
+      url: '/api/portal/reportCheck',
+      query: { no: row!.reportNo, c: typed },
+    });
+    expect(check.statusCode, `${typed}: ${check.body}`).toBe(200);
+    // The code above need not hold a 0 or a 1; these do.
+    expect(normalizeCheckCode('o1lI-abcd efgh-jkmn')).toBe('0111ABCDEFGHJKMN');
+    // A code one character short, or one too long, is not the code.
+    for (const c of [code.slice(0, 15), `${code}0`]) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/portal/reportCheck',
+        query: { no: row!.reportNo, c: `${c}-` },
+      });
+      expect(res.statusCode).toBe(404);
+    }
   });
 
   it('issues a report that says the drawings passed when the round has no opinion, and the review stops there', async () => {

@@ -99,14 +99,23 @@ function verifyUrl(ctx: AppContext, origin: string, report: { id: string; report
   return `${base}/common/verify?no=${encodeURIComponent(report.reportNo)}&c=${reportCheckCode(ctx, report)}`;
 }
 
+/**
+ * A check code as a person types it from paper, read as Crockford base32 intends: any case, O for
+ * 0, I and L for 1, hyphens and spaces grouping it ignored.
+ */
+export function normalizeCheckCode(typed: string): string {
+  return typed.toUpperCase().replace(/[\s-]/g, '').replace(/O/g, '0').replace(/[IL]/g, '1');
+}
+
 /** The public check a QR code opens: the report as issued, or NOT_FOUND for a wrong code or number. */
 export async function checkReport(ctx: AppContext, query: { no: string; c: string }): Promise<ReportCheck> {
   const found = await findReportByNo(ctx.db, query.no);
   const expected = found ? reportCheckCode(ctx, found.report) : '0'.repeat(16);
-  const given = Buffer.from(query.c.toUpperCase().padEnd(16, '0').slice(0, 16));
+  const code = normalizeCheckCode(query.c);
+  const given = Buffer.from(code.padEnd(16, '0').slice(0, 16));
   // Compared in constant time whether or not the number exists: a guesser learns nothing from timing.
-  if (!timingSafeEqual(given, Buffer.from(expected)) || !found || found.report.status !== 'FORWARDED')
-    throw new AppError('NOT_FOUND');
+  const same = timingSafeEqual(given, Buffer.from(expected)) && code.length === 16;
+  if (!same || !found || found.report.status !== 'FORWARDED') throw new AppError('NOT_FOUND');
   const { report } = found;
   return {
     reportNo: report.reportNo,
