@@ -1,12 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Spin } from 'antd';
-import { AnnotationMode, GlobalWorkerOptions, getDocument } from 'pdfjs-dist';
-import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
+import { AnnotationMode, getDocument } from 'pdfjs-dist';
 import { useTranslation } from 'react-i18next';
+import { pdfjsOptions } from '../../../lib/pdfjs-options';
 import './report-pages.css';
-
-GlobalWorkerOptions.workerSrc = workerUrl;
-const assets = `${import.meta.env.BASE_URL}pdfjs/`;
 
 /**
  * The report's pages drawn by pdf.js from its signed link, one canvas per A4 page at the column's
@@ -18,15 +15,7 @@ export function ReportPages({ url, pages }: { url: string; pages: number }) {
   const holder = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
   useEffect(() => {
-    const task = getDocument({
-      url,
-      enableXfa: false,
-      cMapUrl: `${assets}cmaps/`,
-      cMapPacked: true,
-      standardFontDataUrl: `${assets}standard_fonts/`,
-      wasmUrl: `${assets}wasm/`,
-      iccUrl: `${assets}iccs/`,
-    });
+    const task = getDocument({ ...pdfjsOptions, url });
     let cancelled = false;
     setState('loading');
     void task.promise

@@ -1,26 +1,14 @@
-import {
-  AnnotationMode,
-  GlobalWorkerOptions,
-  getDocument,
-  type PDFDocumentProxy,
-  type RenderTask,
-} from 'pdfjs-dist';
-import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
+import { AnnotationMode, getDocument, type PDFDocumentProxy, type RenderTask } from 'pdfjs-dist';
 import type { SheetPage } from '@drp/domain';
+import { pdfjsOptions } from '../../../lib/pdfjs-options';
 import type { RasterRect } from './tile-plan';
 
 /**
  * The pdf.js path of the viewer, loaded by dynamic import only when a sheet is still being
  * prepared, has layers switched off, or is zoomed past the tiles: the sign-in and list pages never
- * download pdf.js. The worker, CMaps, standard fonts and wasm decoders come from our own origin
- * (copied into the build by apps/web/pdfjs-assets.ts); nothing inside a PDF runs: pdf.js 6 has no
- * eval path left (`isEvalSupported` is gone), there is no scripting here, no XFA, and annotations
- * are not drawn.
+ * download pdf.js. pdf.js is set up as everywhere (lib/pdfjs-options): our own origin's assets,
+ * nothing inside a PDF runs, and annotations are not drawn.
  */
-
-GlobalWorkerOptions.workerSrc = workerUrl;
-
-const assets = `${import.meta.env.BASE_URL}pdfjs/`;
 
 export type SheetOpenError = 'SHEET_ENCRYPTED' | 'SHEET_DAMAGED';
 
@@ -45,13 +33,8 @@ export function openPdf(key: string, url: string): { document: Promise<PDFDocume
   let entry = open.get(key);
   if (!entry) {
     const task = getDocument({
+      ...pdfjsOptions,
       url,
-      enableXfa: false,
-      cMapUrl: `${assets}cmaps/`,
-      cMapPacked: true,
-      standardFontDataUrl: `${assets}standard_fonts/`,
-      wasmUrl: `${assets}wasm/`,
-      iccUrl: `${assets}iccs/`,
       // Pages arrive by range as drawn; fetching the rest ahead only competes with them.
       disableAutoFetch: true,
     });
