@@ -1,11 +1,11 @@
 import type { Browser, Page } from 'playwright-core';
-import { PDFDocument, rgb } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acceptedDrawings, addSpecialty, type AcceptedDrawings } from './support/accepted-drawings';
 import { expectAccessible } from './support/accessibility';
 import { DEMO_PASSWORD, baseURL, launchBrowser, newPage, openSignedIn } from './support/browser';
 import { apiSession } from './support/project-api';
 import { choose } from './support/select';
+import { sheetPdf } from './support/sheet-pdf';
 
 /**
  * Review missions (issue 19): the agency's director assigns a building's structure to a reviewer
@@ -18,13 +18,6 @@ const tag = Date.now().toString(36).slice(-5);
 const PROJECT = `梅溪湖审查任务测试楼${tag}`;
 const BUILDING = `3#楼${tag}`;
 const REASON = '梁配筋计算书缺少荷载组合说明';
-
-async function sheetPdf() {
-  const doc = await PDFDocument.create();
-  const page = doc.addPage([1191, 842]);
-  page.drawRectangle({ x: 300, y: 200, width: 500, height: 400, borderWidth: 3, borderColor: rgb(0, 0, 0) });
-  return Buffer.from(await doc.save());
-}
 
 describe('review missions: assign, submit, return, resubmit, accept', () => {
   let browser: Browser;

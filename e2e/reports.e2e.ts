@@ -1,11 +1,11 @@
 import type { Browser } from 'playwright-core';
-import { PDFDocument, rgb } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MissionGrid, OpinionReportDetail } from '@drp/domain';
 import { acceptedDrawings, addSpecialty, type AcceptedDrawings } from './support/accepted-drawings';
 import { expectAccessible } from './support/accessibility';
 import { DEMO_PASSWORD, baseURL, launchBrowser, newPage, openSignedIn } from './support/browser';
 import { apiSession, call, type ApiSession } from './support/project-api';
+import { sheetPdf } from './support/sheet-pdf';
 
 /**
  * Opinion reports (issue 20): once every mission of the round is accepted, the agency's director
@@ -17,13 +17,6 @@ const tag = Date.now().toString(36).slice(-5);
 const PROJECT = `梅溪湖告知书测试楼${tag}`;
 const BUILDING = `5#楼${tag}`;
 const OPINION = `楼梯间疏散宽度不足${tag}，请按规范调整`;
-
-async function sheetPdf() {
-  const doc = await PDFDocument.create();
-  const page = doc.addPage([1191, 842]);
-  page.drawRectangle({ x: 300, y: 200, width: 500, height: 400, borderWidth: 3, borderColor: rgb(0, 0, 0) });
-  return Buffer.from(await doc.save());
-}
 
 describe('the opinion report: compiled, read and forwarded by the agency, read by the units', () => {
   let browser: Browser;
