@@ -9,7 +9,8 @@ type Maker = 'construct_admin' | 'design_admin' | 'survey_admin' | 'censor_admin
 /**
  * An application of the demo units accepted by the agency, its tower confirmed, with a real drawing
  * set (S-101 in the structure folder) and a survey report: where every review test starts.
- * `confirmBuilding: false` leaves the tower unconfirmed, a round with nothing to review.
+ * `confirmBuilding: false` leaves the tower unconfirmed, a round with nothing to review;
+ * `plainDrawing` uploads stand-in bytes as S-101 instead, for tests that never open a sheet.
  */
 export async function acceptedApplication(
   t: TestApp,
@@ -18,9 +19,10 @@ export async function acceptedApplication(
     org: Record<string, string>;
     name: string;
     confirmBuilding?: boolean;
+    plainDrawing?: boolean;
   },
 ) {
-  const { tokens, org, name, confirmBuilding = true } = input;
+  const { tokens, org, name, confirmBuilding = true, plainDrawing = false } = input;
   const api = projectApi(t);
   const made = await submittedForMaterials(t, {
     constructToken: tokens.construct_admin,
@@ -43,7 +45,7 @@ export async function acceptedApplication(
     versionId: made.versionId,
     folderId: made.structure.id,
     name: 'S-101 结构平面.pdf',
-    body: await drawingSet(),
+    body: plainDrawing ? pdfBytes('S-101') : await drawingSet(),
   });
   await uploadDocFile(t, {
     token: tokens.survey_admin,

@@ -16,8 +16,8 @@ import {
 } from '@drp/domain';
 import { members } from '../../db/schema/accounts.js';
 import { messageReceivers, messages } from '../../db/schema/messages.js';
-import { pdfBytes, readyForHandOver, submittedForMaterials, uploadDocFile } from '../../test/doc-fixture.js';
 import { accountIdOf, demoOrgIds, detailOf, projectApi } from '../../test/project-fixture.js';
+import { acceptedApplication } from '../../test/review-fixture.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 function refused(res: LightMyRequestResponse, status: number, code: string) {
@@ -85,63 +85,6 @@ describe('review missions: the grid, assignment, its conflicts, the check and wh
     ...rest,
   });
 
-  /** An application of the demo units accepted by the agency, its tower confirmed. */
-  async function accepted(name: string) {
-    const made = await submittedForMaterials(t, {
-      constructToken: tokens.construct_admin,
-      designToken: tokens.design_admin,
-      org,
-      name,
-    });
-    const id = made.project.id;
-    await readyForHandOver(t, {
-      constructToken: tokens.construct_admin,
-      surveyToken: tokens.survey_admin,
-      org,
-      projectId: id,
-      buildingId: made.buildingId,
-    });
-    await uploadDocFile(t, {
-      token: tokens.design_admin,
-      orgId: org.design!,
-      projectId: id,
-      versionId: made.versionId,
-      folderId: made.structure.id,
-      name: 'S-101 结构平面.pdf',
-      body: pdfBytes('S-101'),
-    });
-    await uploadDocFile(t, {
-      token: tokens.survey_admin,
-      orgId: org.survey!,
-      projectId: id,
-      versionId: made.versionId,
-      folderId: made.surveyFolder.id,
-      name: '勘察报告.pdf',
-      body: pdfBytes('survey'),
-    });
-    const handOver = (user: User, what: string, query: Record<string, string>) =>
-      api.send(
-        'GET',
-        `/api/checkDrawings/${user === 'censor_admin' ? org.censor : user === 'construct_admin' ? org.construct : user === 'design_admin' ? org.design : org.survey}/${id}/docRepositoryOrg/${what}`,
-        tokens[user],
-        {
-          query: { versionId: made.versionId, ...query },
-        },
-      );
-    detailOf(await handOver('design_admin', 'commitDoc', { category: 'DESIGN' }));
-    detailOf(await handOver('survey_admin', 'commitDoc', { category: 'SURVEY' }));
-    detailOf(await handOver('construct_admin', 'confirmApplyDoc', { confirmWarnings: 'true' }));
-    detailOf(await handOver('censor_admin', 'confirmApplyDoc', {}));
-    detailOf(
-      await api.send(
-        'PUT',
-        `/api/checkDrawings/${org.censor}/${id}/building/confirm/${made.buildingId}`,
-        tokens.censor_admin,
-      ),
-    );
-    return { id, buildingId: made.buildingId };
-  }
-
   beforeAll(async () => {
     t = await createTestApp();
     api = projectApi(t);
@@ -156,6 +99,7 @@ describe('review missions: the grid, assignment, its conflicts, the check and wh
       t.database.db.update(members).set({ specialties: list }).where(eq(members.accountId, ids[user]));
     await specialties('censor_reviewer', ['ARCHITECTURE', 'STRUCTURE']);
     await specialties('censor_reviewer2', ['STRUCTURE', 'SURVEY']);
+    const accepted = (name: string) => acceptedApplication(t, { tokens, org, name, plainDrawing: true });
     const first = await accepted('湘江新区审查任务测试公寓');
     projectId = first.id;
     buildingId = first.buildingId;
