@@ -52,6 +52,9 @@ const MODULE_DEPENDENCIES = {
   opinions: ['audit', 'messages', 'dictionaries', 'project-access', 'missions', 'clauses', 'markups'],
   // Opinion reports (issue 20): from a round's accepted missions, on its clock, built in the job queue.
   reports: ['audit', 'messages', 'dictionaries', 'project-access', 'missions', 'calendar', 'jobs'],
+  // Answers and the next rounds (issue 20): issued opinions, the next version of the materials, the
+  // round's missions where reviewers decide carried opinions.
+  answers: ['audit', 'messages', 'dictionaries', 'project-access', 'missions', 'doc-repository'],
   'bad-actions': [
     'audit',
     'messages',

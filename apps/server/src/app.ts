@@ -54,6 +54,7 @@ import { seedWorkCalendar } from './modules/calendar/calendar.service.js';
 import { jobWorker } from './modules/jobs/job-worker.js';
 import { reportBuildJobHandler } from './modules/reports/reports.service.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
+import { answersRoutes } from './modules/answers/answers.routes.js';
 import { sheetJobHandler } from './modules/sheets/sheet-preparation.js';
 import { sheetPyramidJobHandler } from './modules/sheets/sheet-pyramid.js';
 import { sheetsRoutes } from './modules/sheets/sheets.routes.js';
@@ -227,6 +228,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(projectNoticesRoutes);
   // Opinion reports (issue 20): compiled by the agency, built in the job queue, forwarded to the units.
   await app.register(reportsRoutes);
+  // Designers' answers and the next rounds (issue 20).
+  await app.register(answersRoutes);
 
   await app.register(webPlugin, { webDist: config.webDist });
   return app;

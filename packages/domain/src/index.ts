@@ -56,3 +56,5 @@ export * from './project-access/project-policy.js';
 export * from './project-access/project-lifecycle.js';
 export * from './project-access/handover-readiness.js';
 export * from './portal/portal-contracts.js';
+// Designers' answers and the next rounds (issue 20): answer lists, carried opinions, decisions.
+export * from './answers/answer-contracts.js';

@@ -1180,6 +1180,38 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
     expected: agency(404),
     note: 'A malformed id: nothing is forwarded and nobody is told.',
   },
+  // Answers and the next rounds (issue 20): every party reads, on a project that does not exist;
+  // the units answer, the agency's reviewers decide (the policy refuses the rest inside the area).
+  'GET /api/checkDrawings/:orgId/:projectId/opinionAnswer/pagelist': {
+    call: { params: ownProject, query: { list: 'CONST' } },
+    expected: readers(404),
+    note: 'No such application: nothing is listed.',
+  },
+  'GET /api/checkDrawings/:orgId/:projectId/opinionAnswer/:id': {
+    call: { params: { ...ownProject, id: 'x' } },
+    expected: readers(404),
+    note: 'A malformed id: nothing is read.',
+  },
+  'POST /api/checkDrawings/:orgId/:projectId/opinionAnswer/:id': {
+    call: { params: { ...ownProject, id: 'x' }, body: {} },
+    expected: units(404),
+    note: 'A malformed id and an empty answer: nothing is saved.',
+  },
+  'PUT /api/checkDrawings/:orgId/:projectId/opinionAnswer/:id': {
+    call: { params: { ...ownProject, id: 'x' }, body: {} },
+    expected: units(404),
+    note: 'A malformed id and an empty answer: nothing is changed.',
+  },
+  'PUT /api/checkDrawings/:orgId/:projectId/opinionAnswer/:id/decision': {
+    call: { params: { ...ownProject, id: 'x' }, body: {} },
+    expected: agency(404),
+    note: 'A malformed id: nothing is decided.',
+  },
+  'DELETE /api/checkDrawings/:orgId/:projectId/opinionAnswer/:id/decision': {
+    call: { params: { ...ownProject, id: 'x' } },
+    expected: agency(404),
+    note: 'A malformed id: nothing is taken back.',
+  },
   'GET /api/files/report/:token': {
     call: { params: { token: 'not-a-report-link' } },
     expected: everyone(404),

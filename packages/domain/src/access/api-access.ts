@@ -465,6 +465,26 @@ export const API_ACCESS: Record<string, AccessRule> = markProjectRoutes({
   ),
   'POST /api/checkDrawings/:orgId/:projectId/opinionReport/compile': inArea('audit'),
   'POST /api/checkDrawings/:orgId/:projectId/opinionReport/forward/:id': inArea('audit'),
+  // Answers and the next rounds (issue 20): every party reads; the units answer, the agency's
+  // reviewers decide carried opinions (PROJECT_POLICY answers.view / answer.* / opinion.decide).
+  'GET /api/checkDrawings/:orgId/:projectId/opinionAnswer/pagelist': inArea(
+    'apply',
+    'submit',
+    'audit',
+    'supervise',
+    'joint',
+  ),
+  'GET /api/checkDrawings/:orgId/:projectId/opinionAnswer/:id': inArea(
+    'apply',
+    'submit',
+    'audit',
+    'supervise',
+    'joint',
+  ),
+  'POST /api/checkDrawings/:orgId/:projectId/opinionAnswer/:id': inArea('submit'),
+  'PUT /api/checkDrawings/:orgId/:projectId/opinionAnswer/:id': inArea('submit'),
+  'PUT /api/checkDrawings/:orgId/:projectId/opinionAnswer/:id/decision': inArea('audit'),
+  'DELETE /api/checkDrawings/:orgId/:projectId/opinionAnswer/:id/decision': inArea('audit'),
   // A report's PDF by its signed link (getSignedURL), and the public check its QR code opens.
   'GET /api/files/report/:token': PUBLIC,
   'GET /api/portal/reportCheck': PUBLIC,

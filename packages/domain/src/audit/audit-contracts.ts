@@ -78,6 +78,10 @@ export const AUDIT_ACTIONS = {
   // Opinion reports (issue 20)
   REPORT_COMPILED: { 'zh-CN': '编制审查意见告知书', 'en-US': 'Opinion report compiled' },
   REPORT_FORWARDED: { 'zh-CN': '告知审查意见', 'en-US': 'Opinion report forwarded' },
+  // Answers and the next rounds (issue 20)
+  OPINION_ANSWERED: { 'zh-CN': '回复审查意见', 'en-US': 'Opinion answered' },
+  OPINION_ANSWER_CHANGED: { 'zh-CN': '修改意见回复', 'en-US': 'Answer changed' },
+  OPINION_DECIDED: { 'zh-CN': '复审处理意见', 'en-US': 'Carried opinion decided' },
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 const actionKeys = Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]];

@@ -485,6 +485,27 @@ const SENTENCES: Partial<Record<AuditAction, Sentence>> = {
     zh: `${p.actor} 向各单位告知了${inProject(p).zh}第${num(p.detail.round) ?? ''}轮审查意见告知书${named(p, 'reportNo') ?? ''}`,
     en: `${p.actor} forwarded the round ${num(p.detail.round) ?? ''} opinion report ${named(p, 'reportNo') ?? ''} of ${inProject(p).en} to the units`,
   }),
+  // Answers and the next rounds (issue 20): the detail names the opinion by building, specialty, number.
+  OPINION_ANSWERED: (p) => ({
+    zh: `${p.actor} 回复了${inProject(p).zh}${named(p, 'building') ?? ''}的第${num(p.detail.number) ?? ''}条审查意见`,
+    en: `${p.actor} answered opinion ${num(p.detail.number) ?? ''} on ${named(p, 'building') ?? 'a building'} of ${inProject(p).en}`,
+  }),
+  OPINION_ANSWER_CHANGED: (p) => ({
+    zh: `${p.actor} 修改了${inProject(p).zh}${named(p, 'building') ?? ''}第${num(p.detail.number) ?? ''}条意见的回复`,
+    en: `${p.actor} changed the answer to opinion ${num(p.detail.number) ?? ''} on ${named(p, 'building') ?? 'a building'} of ${inProject(p).en}`,
+  }),
+  OPINION_DECIDED: (p) => {
+    const decision =
+      p.detail.decision === 'CLOSE'
+        ? ['闭合', 'closed']
+        : p.detail.decision === 'KEEP'
+          ? ['保留', 'kept open']
+          : ['重新打开', 'reopened'];
+    return {
+      zh: `${p.actor} 在第${num(p.detail.round) ?? ''}轮复审中${decision[0]}了${inProject(p).zh}${named(p, 'building') ?? ''}的第${num(p.detail.number) ?? ''}条意见`,
+      en: `${p.actor} ${decision[1]} opinion ${num(p.detail.number) ?? ''} on ${named(p, 'building') ?? 'a building'} of ${inProject(p).en} in round ${num(p.detail.round) ?? ''}`,
+    };
+  },
   // Working-day calendar (issue 19)
   WORK_CALENDAR_YEAR_ENTERED: (p) => {
     const year = num(p.detail.year) ?? '';

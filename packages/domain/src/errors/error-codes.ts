@@ -816,7 +816,8 @@ export const ERROR_CODES = {
   REPORT_MISSIONS_OPEN: {
     status: 409,
     'zh-CN': '本轮还有 {count} 项审查任务未分派或未校审通过，全部完成后才能编制告知书',
-    'en-US': '{count} missions of this round are unassigned or not yet accepted; compile the report once all are done',
+    'en-US':
+      '{count} missions of this round are unassigned or not yet accepted; compile the report once all are done',
   },
   REPORT_COMPILING: {
     status: 409,
@@ -832,6 +833,78 @@ export const ERROR_CODES = {
     status: 409,
     'zh-CN': '本轮告知书已告知各单位，不能再更改',
     'en-US': 'This round’s report was already forwarded and can no longer change',
+  },
+  // ---- designers' answers and the next rounds (issue 20) ----
+  ANSWER_NOT_YOURS: {
+    status: 403,
+    'zh-CN': '该意见不是针对本单位的，不能回复',
+    'en-US': 'This opinion is addressed to another unit; you cannot answer it',
+  },
+  ANSWER_OPINION_CLOSED: {
+    status: 409,
+    'zh-CN': '该意见已闭合，无需回复',
+    'en-US': 'This opinion is closed and needs no answer',
+  },
+  ANSWER_ROUND_LOCKED: {
+    status: 409,
+    'zh-CN': '本轮回复已送审或尚未开始，不能再回复或修改',
+    'en-US': 'The answers of this round have been sent (or not begun); they cannot be given or changed now',
+  },
+  ANSWER_COMMITTED: {
+    status: 409,
+    'zh-CN': '本单位已提交本轮资料，回复不能再修改',
+    'en-US': 'Your unit has handed over its materials of this round; its answers can no longer change',
+  },
+  ANSWER_EXISTS: {
+    status: 409,
+    'zh-CN': '该意见已回复，如需修改请编辑原回复',
+    'en-US': 'This opinion is already answered; edit that answer to change it',
+  },
+  ANSWER_MISSING: {
+    status: 409,
+    'zh-CN': '该意见尚未回复',
+    'en-US': 'This opinion has not been answered yet',
+  },
+  ANSWER_SHEET_OUTSIDE: {
+    status: 400,
+    'zh-CN': '修改后的图纸必须是本轮新版本中的 PDF 文件',
+    'en-US': 'The revised sheet must be a PDF of the new version of this round',
+  },
+  ANSWER_SHEET_NOT_OWN: {
+    status: 400,
+    'zh-CN': '修改后的图纸必须是本单位上传或结转的文件',
+    'en-US': "The revised sheet must be one of your unit's files",
+  },
+  ANSWER_PAGE_OUTSIDE: {
+    status: 400,
+    'zh-CN': '所选页码或区域超出了图纸范围',
+    'en-US': 'The page or region chosen lies outside the sheet',
+  },
+  ANSWERS_INCOMPLETE: {
+    status: 409,
+    'zh-CN': '还有 {count} 条审查意见未回复，全部回复后才能送审',
+    'en-US': '{count} review opinions are still unanswered; send once every one is answered',
+  },
+  ANSWERS_SHEET_GONE: {
+    status: 409,
+    'zh-CN': '以下回复所指的修改图纸已从本版本删除，请重新指定：{items}',
+    'en-US': 'These answers name revised sheets deleted from this version; name them again: {items}',
+  },
+  DECISION_NOT_CARRIED: {
+    status: 409,
+    'zh-CN': '只有以前各轮出具的意见需要闭合或保留，本轮新增的意见请直接编辑',
+    'en-US':
+      'Only opinions issued in earlier rounds are closed or kept; edit this round’s own opinions instead',
+  },
+  DECISION_DOES_NOT_APPLY: {
+    status: 409,
+    'zh-CN': '未闭合的意见只能闭合或保留，已闭合的意见只能重新打开',
+    'en-US': 'An open opinion is closed or kept; a closed one can only be reopened',
+  },
+  MISSION_UNDECIDED_OPINIONS: {
+    status: 409,
+    'zh-CN': '还有 {count} 条以前轮次的意见未作闭合或保留处理，不能提交',
+    'en-US': '{count} opinions of earlier rounds are neither closed nor kept; decide each before submitting',
   },
   // ---- bad actions (issue 19) ----
   BAD_ACTION_NOT_IN_REVIEW: {

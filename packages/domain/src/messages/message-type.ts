@@ -220,6 +220,20 @@ export const MESSAGE_TYPES = {
       'en-US': 'New review mission: "{projectName}", {specialty}, due {deadline}.',
     },
   },
+  // the next round (issue 20): the revised drawings were accepted, and the cell's reviewer of the
+  // round before has its mission again, with the opinions carried into it to close or keep.
+  CENSOR_RECHECK_TASKING: {
+    name: { 'zh-CN': '复审任务分派', 'en-US': 'Re-review mission assigned' },
+    kind: 'todo',
+    receivers: { CENSOR: { opens: '/sys_audit/:orgId/:projectId/mission/:targetId', todo: 'missions.view' } },
+    personal: true,
+    content: {
+      'zh-CN':
+        '项目「{projectName}」第{round}轮复审：{buildingName} {specialty}。设计单位已回复意见并提交修改图纸，请逐条闭合或保留以前的意见。',
+      'en-US':
+        'Round {round} re-review of "{projectName}": {buildingName}, {specialty}. The answers and revised drawings are in; close or keep each earlier opinion.',
+    },
+  },
   // opinion reports (issue 20): the round's report reaches the units (their report list, the newest
   // round on top); the clock pauses meanwhile.
   CENSOR_OPINION_REPORT_FORWARD: {

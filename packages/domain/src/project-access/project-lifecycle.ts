@@ -20,8 +20,11 @@ export const APPLICATION_TRANSITIONS = {
   revoke: { from: ['SUBMITTED', 'MATERIALS_SENT'], to: 'DRAFT' },
   /** The construction unit sends the first materials to review. */
   sendDocs: { from: ['SUBMITTED'], to: 'MATERIALS_SENT' },
-  /** The agency accepts them: the review begins. */
-  acceptDocs: { from: ['MATERIALS_SENT'], to: 'IN_REVIEW' },
+  /**
+   * The agency accepts them: the review begins; or it accepts the revised drawings sent with the
+   * answers to a round's opinions: the next round begins (issue 20).
+   */
+  acceptDocs: { from: ['MATERIALS_SENT', 'OPINIONS_ISSUED'], to: 'IN_REVIEW' },
   /** The agency returns them: uploading again. */
   returnDocs: { from: ['MATERIALS_SENT'], to: 'SUBMITTED' },
   /** The agency returns materials it accepted while a building was not ready (docs.return). */

@@ -170,6 +170,39 @@ const STATES: {
     }) =>
       `${f.application.status}/${f.status ?? 'none'}/${f.cells === 0 ? 'empty' : f.missionsOpen > 0 ? 'open' : 'done'}`,
   },
+  // answers (issue 20): the opinion's state, whether it is the acting unit's, the version the
+  // answers go with (none before a report), the unit's hand-over, an answer already given
+  answer: {
+    all: ['OPEN', 'CLOSED'].flatMap((state) =>
+      bools.flatMap((addressed) =>
+        [null, ...VERSIONS].flatMap((version) =>
+          bools.flatMap((committed) =>
+            bools.map((answered) => ({ state, addressed, version, committed, answered })),
+          ),
+        ),
+      ),
+    ),
+    key: (f: {
+      state: string;
+      addressed: boolean;
+      version: DocVersionFacts | null;
+      committed: boolean;
+      answered: boolean;
+    }) =>
+      `${f.state}/${f.addressed ? 'mine' : 'other'}/` +
+      `${f.version ? `${f.version.status}/${f.version.latest ? 'latest' : 'old'}` : 'none'}/` +
+      `${f.committed ? 'committed' : '-'}/${f.answered ? 'answered' : '-'}`,
+  },
+  // a later round's decisions (issue 20): the mission's state, the actor's part in it, carried or not
+  decision: {
+    all: ['ASSIGNED', 'SUBMITTED', 'RETURNED', 'DONE'].flatMap((status) =>
+      bools.flatMap((reviewer) =>
+        bools.map((carried) => ({ mission: { status, reviewer, checker: false }, carried })),
+      ),
+    ),
+    key: (f: { mission: { status: string; reviewer: boolean }; carried: boolean }) =>
+      `${f.mission.status}/${f.mission.reviewer ? 'reviewer' : '-'}/${f.carried ? 'carried' : '-'}`,
+  },
 };
 /** Bad actions: a member of the agency with an approval profile (not the member admin by that alone). */
 const isApprovalMember = (a: ProjectActor) =>
@@ -521,6 +554,46 @@ const EXPECTED: Record<ProjectAction, Expected> = {
       ['*', 'REPORT_NOT_READY'],
     ],
   },
+  // answers and the next rounds (issue 20)
+  'answers.view': { subject: 'application', who: 'anyone', refused: 'NOT_FOUND', open: ['*'], closed: [] },
+  'answer.give': {
+    subject: 'answer',
+    who: ['DESIGN', 'SURVEY'],
+    refused: 'FORBIDDEN',
+    open: ['OPEN/mine/UPLOADING/latest/-/-'],
+    closed: [
+      ['*/other/*', 'ANSWER_NOT_YOURS'],
+      ['CLOSED/*', 'ANSWER_OPINION_CLOSED'],
+      ['OPEN/mine/UPLOADING/latest/committed/*', 'ANSWER_COMMITTED'],
+      ['OPEN/mine/UPLOADING/latest/-/answered', 'ANSWER_EXISTS'],
+      ['*', 'ANSWER_ROUND_LOCKED'],
+    ],
+  },
+  'answer.change': {
+    subject: 'answer',
+    who: ['DESIGN', 'SURVEY'],
+    refused: 'FORBIDDEN',
+    open: ['OPEN/mine/UPLOADING/latest/-/answered'],
+    closed: [
+      ['*/other/*', 'ANSWER_NOT_YOURS'],
+      ['CLOSED/*', 'ANSWER_OPINION_CLOSED'],
+      ['OPEN/mine/UPLOADING/latest/committed/*', 'ANSWER_COMMITTED'],
+      ['OPEN/mine/UPLOADING/latest/-/-', 'ANSWER_MISSING'],
+      ['*', 'ANSWER_ROUND_LOCKED'],
+    ],
+  },
+  'opinion.decide': {
+    subject: 'decision',
+    who: ['CENSOR'],
+    refused: 'FORBIDDEN',
+    open: ['ASSIGNED/reviewer/carried', 'RETURNED/reviewer/carried'],
+    closed: [
+      ['*/*/-', 'DECISION_NOT_CARRIED'],
+      ['DONE/*', 'OPINION_MISSION_DONE'],
+      ['*/-/*', 'OPINION_MISSION_NOT_YOURS'],
+      ['*', 'OPINION_MISSION_NOT_OPEN'],
+    ],
+  },
 };
 
 function matches(pattern: string, key: string) {
@@ -704,7 +777,9 @@ describe('lifecycle', () => {
     expect(applicationAfter('sendDocs', 'SUBMITTED')).toBe('MATERIALS_SENT');
     expect(applicationAfter('sendDocs', 'IN_REVIEW')).toBe('IN_REVIEW');
     expect(applicationAfter('acceptDocs', 'MATERIALS_SENT')).toBe('IN_REVIEW');
-    expect(applicationAfter('acceptDocs', 'OPINIONS_ISSUED')).toBe('OPINIONS_ISSUED');
+    // The revised drawings answering a round's opinions are accepted: the next round (issue 20).
+    expect(applicationAfter('acceptDocs', 'OPINIONS_ISSUED')).toBe('IN_REVIEW');
+    expect(applicationAfter('acceptDocs', 'PASSED')).toBe('PASSED');
     expect(applicationAfter('returnDocs', 'MATERIALS_SENT')).toBe('SUBMITTED');
     expect(applicationAfter('returnDocs', 'IN_REVIEW')).toBe('IN_REVIEW');
   });

@@ -2,6 +2,7 @@ import { APPROVAL_PROFILES } from '../access/areas.js';
 import type { BuildingStatus } from '../buildings/building-contracts.js';
 import type { DocCategory, DocVersionStatus } from '../doc-repository/doc-repository-contracts.js';
 import type { ErrorCode } from '../errors/error-codes.js';
+import type { OpinionState } from '../answers/answer-contracts.js';
 import type { MissionStatus } from '../missions/mission-contracts.js';
 import type { OpinionStatus } from '../opinions/opinion-contracts.js';
 import type { ProjectStatus } from '../projects/project-status.js';
@@ -117,6 +118,29 @@ export interface ReportFacts {
   missionsOpen: number;
 }
 
+/**
+ * Answers (issue 20): one issued opinion, and the acting unit's relation to it in the version its
+ * answers go with.
+ */
+export interface AnswerFacts {
+  state: OpinionState;
+  /** The opinion is addressed to the acting unit. */
+  addressed: boolean;
+  /** The version being prepared for the next round; null when none is open (before a report, or passed). */
+  version: DocVersionFacts | null;
+  /** The acting unit has handed over its materials of the opinion's category in that version. */
+  committed: boolean;
+  /** The opinion has an answer in that version. */
+  answered: boolean;
+}
+
+/** A later round's reviewer deciding a carried opinion: their mission on its building × specialty. */
+export interface DecisionFacts {
+  mission: MissionFacts;
+  /** The opinion was issued in an earlier round (this round's own are written, not decided). */
+  carried: boolean;
+}
+
 /** What a rule reads: the application alone, or the thing inside it the action touches. */
 export type PolicySubject =
   | 'application'
@@ -134,7 +158,10 @@ export type PolicySubject =
   // Review opinions (issue 19).
   | 'opinion'
   // Opinion reports (issue 20).
-  | 'report';
+  | 'report'
+  // Answers and the next rounds (issue 20).
+  | 'answer'
+  | 'decision';
 
 interface FactsOf {
   application: ApplicationFacts;
@@ -150,6 +177,8 @@ interface FactsOf {
   badAction: BadActionFacts;
   opinion: OpinionFacts;
   report: ReportFacts;
+  answer: AnswerFacts;
+  decision: DecisionFacts;
 }
 
 export interface ProjectRule<S extends PolicySubject = PolicySubject> {
@@ -229,6 +258,14 @@ const awaitingDecision = (f: BadActionFacts) =>
 const draftOnly = (project: ApplicationFacts) =>
   project.status === 'DRAFT' ? undefined : 'PROJECT_NOT_DRAFT';
 const uploading = (v: DocVersionFacts) => v.latest && v.status === 'UPLOADING';
+/** A unit's answer may be given or changed: its own, open, the next version open, not yet handed over. */
+const answerBlocks = (f: AnswerFacts): ErrorCode | undefined => {
+  if (!f.addressed) return 'ANSWER_NOT_YOURS';
+  if (f.state !== 'OPEN') return 'ANSWER_OPINION_CLOSED';
+  if (!f.version || !uploading(f.version)) return 'ANSWER_ROUND_LOCKED';
+  if (f.committed) return 'ANSWER_COMMITTED';
+  return undefined;
+};
 /** A unit's own entries on a building: the project still open, the building not confirmed, the unit named. */
 const ownEntries = (f: BuildingFacts): ErrorCode | undefined => {
   if (!buildingsOpen(f.project)) return 'BUILDING_PROJECT_LOCKED';
@@ -610,6 +647,42 @@ export const PROJECT_POLICY = {
           : f.application.status !== 'IN_REVIEW'
             ? 'REPORT_NOT_IN_REVIEW'
             : undefined,
+  }),
+  // ---- designers' answers and the next rounds (issue 20) ----
+  /** Every party reads the issued opinions with their answers and decisions. */
+  'answers.view': rule({ subject: 'application', who: anyone, refused: 'NOT_FOUND', blocks: never }),
+  /** The unit an opinion is addressed to answers it once, into the version being prepared. */
+  'answer.give': rule({
+    subject: 'answer',
+    who: parts('DESIGN', 'SURVEY'),
+    refused: 'FORBIDDEN',
+    blocks: (f) => answerBlocks(f) ?? (f.answered ? 'ANSWER_EXISTS' : undefined),
+  }),
+  /** And changes its answer until it hands over its materials of the round. */
+  'answer.change': rule({
+    subject: 'answer',
+    who: parts('DESIGN', 'SURVEY'),
+    refused: 'FORBIDDEN',
+    blocks: (f) => answerBlocks(f) ?? (f.answered ? undefined : 'ANSWER_MISSING'),
+  }),
+  /**
+   * Closing, keeping or reopening a carried opinion: the reviewer of the round's mission on its
+   * building × specialty, while the mission is open (a checker's return reopens it).
+   */
+  'opinion.decide': rule({
+    subject: 'decision',
+    who: parts('CENSOR'),
+    refused: 'FORBIDDEN',
+    blocks: (f) =>
+      !f.carried
+        ? 'DECISION_NOT_CARRIED'
+        : f.mission.status === 'DONE'
+          ? 'OPINION_MISSION_DONE'
+          : !f.mission.reviewer
+            ? 'OPINION_MISSION_NOT_YOURS'
+            : f.mission.status === 'ASSIGNED' || f.mission.status === 'RETURNED'
+              ? undefined
+              : 'OPINION_MISSION_NOT_OPEN',
   }),
 } as const satisfies Record<string, AnyRule>;
 

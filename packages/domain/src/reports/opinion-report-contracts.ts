@@ -83,6 +83,25 @@ export const reportContent = z.object({
       text: z.string(),
     }),
   ),
+  /**
+   * A later round (issue 20): each opinion of an earlier round carried into it, with the answer
+   * sent and what the reviewer decided. Absent from reports compiled before answers existed.
+   */
+  carried: z
+    .array(
+      z.object({
+        /** "第1轮 第3条". */
+        origin: z.string(),
+        buildingName: z.string(),
+        specialtyName: z.string(),
+        mandatory: z.boolean(),
+        text: z.string(),
+        answer: z.string().nullable(),
+        decision: z.enum(['CLOSE', 'KEEP', 'REOPEN']),
+        remark: z.string(),
+      }),
+    )
+    .optional(),
   bySpecialty: z.array(
     z.object({
       specialty: z.string(),

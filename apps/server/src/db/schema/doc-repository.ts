@@ -96,7 +96,11 @@ export const docFiles = pgTable(
     size: bigint('size', { mode: 'number' }).notNull(),
     sha256: text('sha256').notNull(),
     contentType: text('content_type').notNull(),
-    storageKey: text('storage_key').notNull().unique(),
+    /**
+     * Shared by the copies a later version carries forward (issue 20): the bytes are removed only
+     * when no file names them any more.
+     */
+    storageKey: text('storage_key').notNull(),
     orgId: uuid('org_id')
       .notNull()
       .references(() => orgs.id),
@@ -107,6 +111,7 @@ export const docFiles = pgTable(
   (t) => [
     index('doc_files_folder_idx').on(t.folderId, t.sortOrder),
     index('doc_files_version_idx').on(t.versionId),
+    index('doc_files_storage_key_idx').on(t.storageKey),
   ],
 );
 

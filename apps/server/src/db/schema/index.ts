@@ -25,3 +25,5 @@ export * from './calendar.js';
 export * from './opinions.js';
 // Opinion reports (issue 20)
 export * from './reports.js';
+// Designers' answers and the next rounds' decisions (issue 20)
+export * from './answers.js';

@@ -5,6 +5,7 @@ import type {
   OpinionEvent,
   OpinionKind,
   OpinionPhraseScope,
+  OpinionState,
   OpinionStatus,
 } from '@drp/domain';
 import { accounts } from './accounts.js';
@@ -69,10 +70,21 @@ export const opinions = pgTable(
     reviewerAccountId: uuid('reviewer_account_id')
       .notNull()
       .references(() => accounts.id),
+    /**
+     * Issue 20: null until the round's report is forwarded; then OPEN until a reviewer of a later
+     * round closes it (opinion_decisions), and OPEN again if one reopens it.
+     */
+    state: text('state').$type<OpinionState>(),
+    /** The design or survey unit that answers it, fixed when the report is forwarded. */
+    answerOrgId: uuid('answer_org_id').references(() => orgs.id),
     createdAt: at('created_at').notNull().defaultNow(),
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
   (t) => [
+    // The answer lists and the next round: an application's issued opinions.
+    index('opinions_issued_idx')
+      .on(t.projectId, t.state)
+      .where(sql`${t.state} is not null`),
     uniqueIndex('opinions_mission_number_idx').on(t.missionId, t.number),
     // The list: one round of one agency, one kind, in its order (强条 first, then building name,
     // specialty, number), so a page is read from the index without sorting the round.

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { DOC_CATEGORY_KEYS, type DocCategory, type DocVersionStatus } from '@drp/domain';
 import type { Db } from '../../db/database.js';
 import {
@@ -163,4 +163,65 @@ export async function readReadinessFacts(db: Db, projectId: string, versionId: s
       .groupBy(docFolders.category, docFolders.buildingId, docFolders.specialty),
   ]);
   return { buildings: rows, units, designInfos, surveyInfos, folders, files };
+}
+
+/**
+ * A copy's id, derived from the original's and the new version's: an md5 with the version (4) and
+ * variant (8) digits of a random UUID set, so it reads as one wherever ids are checked.
+ */
+const copyId = (original: SQL, versionId: string) =>
+  sql`overlay(overlay(md5(${original}::text || ${versionId}::text) placing '4' from 13) placing '8' from 17)::uuid`;
+
+/**
+ * Opens the next version of an application's materials (issue 20): the latest is no longer
+ * latest, the new one is UPLOADING, and every folder and file of the old one is carried into it
+ * (the files keep their stored bytes, which they now share), so a unit replaces only what it
+ * revised. A copy's id is derived from the old id and the new version's (md5), so the files'
+ * statement finds their folders' copies without a mapping table; folders are copied in one
+ * statement, their parents' references checked at its end.
+ */
+export async function carryVersionForward(
+  db: Db,
+  from: { id: string; projectId: string; number: number },
+  at: Date,
+) {
+  await db
+    .update(docVersions)
+    .set({ latest: false })
+    .where(and(eq(docVersions.projectId, from.projectId), eq(docVersions.latest, true)));
+  const [next] = await db
+    .insert(docVersions)
+    .values({
+      projectId: from.projectId,
+      number: from.number + 1,
+      businessStatus: 'UPLOADING',
+      createdAt: at,
+    })
+    .returning();
+  const to = next!.id;
+  await db.execute(sql`
+    insert into doc_folders
+      (id, version_id, category, parent_id, kind, building_id, specialty, org_id, name, sort_order, created_by, created_at)
+    select ${copyId(sql`f.id`, to)}, ${to}, f.category,
+      case when f.parent_id is null then null else ${copyId(sql`f.parent_id`, to)} end,
+      f.kind, f.building_id, f.specialty, f.org_id, f.name, f.sort_order, f.created_by, f.created_at
+    from doc_folders f where f.version_id = ${from.id}`);
+  await db.execute(sql`
+    insert into doc_files
+      (id, folder_id, version_id, name, size, sha256, content_type, storage_key, org_id, uploaded_by, sort_order, created_at)
+    select ${copyId(sql`f.id`, to)}, ${copyId(sql`f.folder_id`, to)}, ${to},
+      f.name, f.size, f.sha256, f.content_type, f.storage_key, f.org_id, f.uploaded_by, f.sort_order, f.created_at
+    from doc_files f where f.version_id = ${from.id}`);
+  return next!;
+}
+
+/** Of these stored keys, those no file names any more (a carried copy keeps its bytes alive). */
+export async function unusedStorageKeys(db: Db, keys: readonly string[]): Promise<string[]> {
+  if (keys.length === 0) return [];
+  const used = await db
+    .selectDistinct({ key: docFiles.storageKey })
+    .from(docFiles)
+    .where(inArray(docFiles.storageKey, [...keys]));
+  const still = new Set(used.map((u) => u.key));
+  return [...new Set(keys)].filter((k) => !still.has(k));
 }

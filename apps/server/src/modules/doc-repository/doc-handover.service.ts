@@ -24,11 +24,12 @@ import {
   type ApplicationParty as Party,
   type OpenProject,
 } from '../project-access/project-access.service.js';
-import { onApplicationStep } from '../project-access/application-steps.js';
+import { onApplicationStep, runApplicationStep } from '../project-access/application-steps.js';
 import {
   clearCommits,
   countFeedbacks,
   countFilesByUnit,
+  carryVersionForward,
   insertCommit,
   insertFeedbacks,
   listCommits,
@@ -37,7 +38,7 @@ import {
   reopenLatestVersion,
   setVersionStatus,
 } from './doc-handover.repository.js';
-import { ensureFirstVersion, findVersion, listFolders } from './doc-repository.repository.js';
+import { ensureFirstVersion, findVersion, listFolders, listVersions } from './doc-repository.repository.js';
 
 /**
  * The hand-over of a version's materials (domain.md steps 2–3, `docRepositoryOrg`): each design
@@ -53,6 +54,31 @@ function unitsOf(parties: readonly Party[]) {
       ? [{ orgId: p.orgId, orgName: p.orgName, category: p.role }]
       : [],
   );
+}
+
+/**
+ * A round's report asks for answers (issue 20): the next version opens for the revised drawings,
+ * every folder and file of the accepted one carried into it. The units with nothing to answer have
+ * nothing to revise either: their hand-over of the new version is recorded at once, so the
+ * construction unit waits only for those who answer.
+ */
+export async function openNextVersion(
+  tx: Db,
+  projectId: string,
+  input: { at: Date; answering: ReadonlySet<string>; parties: readonly Party[] },
+) {
+  const [latest] = await listVersions(tx, projectId, true);
+  if (!latest) throw new Error(`application ${projectId} has no accepted version to carry forward`);
+  const next = await carryVersionForward(tx, latest, input.at);
+  for (const unit of unitsOf(input.parties))
+    if (!input.answering.has(unit.orgId))
+      await insertCommit(tx, {
+        versionId: next.id,
+        orgId: unit.orgId,
+        category: unit.category,
+        committedAt: input.at,
+      });
+  return next;
 }
 
 /**
@@ -194,6 +220,14 @@ export async function commitDocs(ctx: AppContext, input: HandoverInput & { categ
       committed: commits.some((c) => c.orgId === member.orgId && c.category === input.category),
       hasFiles: files.some((f) => f.orgId === member.orgId && f.category === input.category && f.n > 0),
     });
+    // A later round's materials carry the unit's answers: the answers check they are complete.
+    if (version.number > 1 && (input.category === 'DESIGN' || input.category === 'SURVEY'))
+      await runApplicationStep(tx, 'revisionCommitted', project.id, {
+        at: ctx.clock(),
+        by: input.audit.accountId,
+        versionId: version.id,
+        unit: { orgId: member.orgId, category: input.category },
+      });
     await insertCommit(tx, {
       versionId: version.id,
       orgId: member.orgId,
@@ -244,6 +278,13 @@ export async function sendDocsToReview(ctx: AppContext, input: HandoverInput & {
         { items: issuesText(readiness.warnings) },
         readiness,
       );
+    // A later round goes with the answers to the last one's opinions: every one answered.
+    if (version.number > 1)
+      await runApplicationStep(tx, 'revisionSent', project.id, {
+        at,
+        by: input.audit.accountId,
+        versionId: version.id,
+      });
     await setVersionStatus(tx, version.id, {
       businessStatus: docVersionAfter('send', version.businessStatus),
       sentAt: at,
@@ -288,6 +329,13 @@ export async function acceptDocs(ctx: AppContext, input: HandoverInput) {
       updatedAt: at,
     });
     await startReviewClocks(tx, { projectId: project.id, at, by: input.audit.accountId });
+    // The next round begins: its missions go to the reviewers of the opinions still open.
+    if (version.number > 1)
+      await runApplicationStep(tx, 'revisionAccepted', project.id, {
+        at,
+        by: input.audit.accountId,
+        versionId: version.id,
+      });
     await recordAudit(tx, at, {
       action: 'DOC_ACCEPTED',
       actor: input.audit,

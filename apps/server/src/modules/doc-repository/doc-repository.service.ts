@@ -42,7 +42,7 @@ import {
   type DocFolderRow,
   type DocVersionRow,
 } from './doc-repository.repository.js';
-import { isCommitted, listCommits } from './doc-handover.repository.js';
+import { isCommitted, listCommits, unusedStorageKeys } from './doc-handover.repository.js';
 
 /**
  * The document repository's versions and folder trees (issue 6, step 1). Who sees a version is
@@ -395,7 +395,8 @@ export async function removeDocEntries(
         filesInside: inside.length,
       },
     });
-    return gone;
+    // A later version's carried copies share the bytes: remove only what no file names any more.
+    return unusedStorageKeys(tx, gone);
   });
   for (const key of keys) await ctx.files.remove(key);
 }

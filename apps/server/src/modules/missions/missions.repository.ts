@@ -293,3 +293,79 @@ export async function countUnfinishedOpinions(db: Db, missionId: string) {
     .where(eq(opinions.missionId, missionId));
   return { drafts: row?.drafts ?? 0, returned: row?.returned ?? 0 };
 }
+
+// ---- the later rounds (issue 20) ----
+
+/**
+ * Opinions of earlier rounds on the mission's building × specialty still open and not decided in
+ * its round: the reviewer closes or keeps each before submitting (none is closed silently).
+ */
+export async function countUndecidedCarried(db: Db, mission: { id: string; versionId: string }) {
+  const result: unknown = await db.execute(sql`
+    select count(*)::int as n from opinions o
+    join missions m on m.id = ${mission.id}
+    where o.project_id = m.project_id and o.building_id = m.building_id and o.specialty = m.specialty
+      and o.state = 'OPEN' and o.version_id <> m.version_id
+      and not exists (select 1 from opinion_decisions d where d.opinion_id = o.id and d.version_id = m.version_id)`);
+  return Number((result as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+}
+
+/**
+ * The cells a later round reviews: each building × specialty with an opinion still open, with
+ * the reviewer and checker of that cell's mission in the latest earlier round that had one.
+ */
+export async function listCarriedCells(db: Db, projectId: string, versionId: string) {
+  const result: unknown = await db.execute(sql`
+    select c.building_id as "buildingId", c.specialty,
+      (select m.reviewer_account_id from missions m join doc_versions v on v.id = m.version_id
+        where m.project_id = ${projectId} and m.building_id = c.building_id and m.specialty = c.specialty
+          and m.version_id <> ${versionId} order by v.number desc limit 1) as "reviewerAccountId",
+      (select m.checker_account_id from missions m join doc_versions v on v.id = m.version_id
+        where m.project_id = ${projectId} and m.building_id = c.building_id and m.specialty = c.specialty
+          and m.version_id <> ${versionId} order by v.number desc limit 1) as "checkerAccountId",
+      (select m.censor_org_id from missions m
+        where m.project_id = ${projectId} and m.building_id = c.building_id and m.specialty = c.specialty
+        limit 1) as "censorOrgId"
+    from (select distinct building_id, specialty from opinions
+      where project_id = ${projectId} and state = 'OPEN') c`);
+  return (
+    result as {
+      rows: {
+        buildingId: string;
+        specialty: string;
+        reviewerAccountId: string | null;
+        checkerAccountId: string | null;
+        censorOrgId: string | null;
+      }[];
+    }
+  ).rows;
+}
+
+/** A later round's cells beyond its missions: where opinions carried into it stand (issue 20). */
+export async function listCarriedCellKeys(db: Db, projectId: string, versionId: string) {
+  const result: unknown = await db.execute(sql`
+    select distinct o.building_id as "buildingId", o.specialty from opinions o
+    join doc_versions ov on ov.id = o.version_id
+    where o.project_id = ${projectId}
+      and ov.number < (select v.number from doc_versions v where v.id = ${versionId})
+      and (o.state = 'OPEN' or exists (select 1 from opinion_decisions d where d.opinion_id = o.id and d.version_id = ${versionId}))`);
+  return (result as { rows: { buildingId: string; specialty: string }[] }).rows;
+}
+
+export async function findVersionNumber(db: Db, versionId: string) {
+  const [row] = await db
+    .select({ number: docVersions.number })
+    .from(docVersions)
+    .where(eq(docVersions.id, versionId));
+  return row?.number ?? 1;
+}
+
+/** What a later round's mission notice names: the application and the round. */
+export async function findRoundNames(db: Db, projectId: string, versionId: string) {
+  const [row] = await db
+    .select({ projectName: projects.name, round: docVersions.number })
+    .from(docVersions)
+    .innerJoin(projects, eq(projects.id, docVersions.projectId))
+    .where(and(eq(docVersions.id, versionId), eq(docVersions.projectId, projectId)));
+  return row ?? { projectName: '', round: 0 };
+}

@@ -13,9 +13,11 @@ import {
 } from '@drp/domain';
 import { ok } from '../../lib/envelope.js';
 import { describeRoute } from '../../lib/route-docs.js';
+import { onApplicationStep } from '../project-access/application-steps.js';
 import { actingMember } from '../project-access/project-access.service.js';
 import {
   assignMissions,
+  openNextRoundMissions,
   listMyMissions,
   missionBoard as readBoard,
   missionDetail as readDetail,
@@ -44,6 +46,10 @@ const ASSIGN_ERRORS = [
  * mission's submit / accept / return, and the reviewers' and directors' workbench lists.
  */
 export const missionsRoutes: FastifyPluginAsyncZod = async (app) => {
+  // A later round begins with the acceptance of the revised drawings (issue 20).
+  onApplicationStep('revisionAccepted', 'missions', (tx, projectId, details) =>
+    openNextRoundMissions(app.ctx, tx, projectId, details),
+  );
   const callerOf = (request: FastifyRequest & { params: { projectId: string } }): MissionCaller => ({
     member: actingMember(request),
     accountId: request.auth!.account.id,

@@ -26,8 +26,13 @@ import { readReviewClock } from '../calendar/review-clock.service.js';
 import { sendMessage, settleTodos } from '../messages/messages.service.js';
 import { openProject, projectActor, type OpenProject } from '../project-access/project-access.service.js';
 import {
+  countUndecidedCarried,
   countUnfinishedOpinions,
   findCurrentRound,
+  findRoundNames,
+  findVersionNumber,
+  listCarriedCellKeys,
+  listCarriedCells,
   findMission,
   insertHistory,
   insertMission,
@@ -59,6 +64,9 @@ export interface MissionCaller {
   accountId: string;
   projectId: string;
 }
+
+/** The to-dos a mission's assignment leaves: the first round's, and a later round's (issue 20). */
+const MISSION_TODOS = ['CENSOR_TASKING_SUBMIT', 'CENSOR_RECHECK_TASKING'] as const;
 
 /** Today in China, as the due days are written. */
 export const chinaDay = (at: Date) => new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
@@ -92,21 +100,33 @@ export function missionFacts(row: MissionWithNames['mission'], accountId: string
   };
 }
 
-/** The round's cells: confirmed buildings × specialties with drawings, the required ones, survey. */
+/**
+ * The round's cells. Round 1: confirmed buildings × specialties with drawings, the required ones,
+ * survey. A later round (issue 20): the cells where opinions of earlier rounds stood open when it
+ * began (or were decided in it).
+ */
 export async function readRoundCells(ctx: AppContext, db: Db, projectId: string, versionId: string) {
-  const buildingRows = await listConfirmedBuildings(db, projectId);
-  const ids = buildingRows.map((b) => b.id);
-  const [surveyed, withDrawings, existing] = await Promise.all([
-    listSurveyedBuildings(db, ids),
-    listSpecialtiesWithDrawings(db, versionId),
-    listMissionsOfRound(db, versionId),
+  const [buildingRows, number] = await Promise.all([
+    listConfirmedBuildings(db, projectId),
+    findVersionNumber(db, versionId),
   ]);
+  const ids = buildingRows.map((b) => b.id);
   const perBuilding = new Map(ids.map((id) => [id, new Set<string>()]));
-  for (const b of buildingRows) {
-    for (const s of requiredSpecialties(b.use)) perBuilding.get(b.id)!.add(s);
-    if (surveyed.has(b.id)) perBuilding.get(b.id)!.add(SURVEY_SPECIALTY);
+  const existing = await listMissionsOfRound(db, versionId);
+  if (number === 1) {
+    const [surveyed, withDrawings] = await Promise.all([
+      listSurveyedBuildings(db, ids),
+      listSpecialtiesWithDrawings(db, versionId),
+    ]);
+    for (const b of buildingRows) {
+      for (const s of requiredSpecialties(b.use)) perBuilding.get(b.id)!.add(s);
+      if (surveyed.has(b.id)) perBuilding.get(b.id)!.add(SURVEY_SPECIALTY);
+    }
+    for (const r of withDrawings) perBuilding.get(r.buildingId!)?.add(r.specialty!);
+  } else {
+    for (const c of await listCarriedCellKeys(db, projectId, versionId))
+      perBuilding.get(c.buildingId)?.add(c.specialty);
   }
-  for (const r of withDrawings) perBuilding.get(r.buildingId!)?.add(r.specialty!);
   // A mission stays in the grid even if its building's drawings of it were moved since.
   for (const m of existing) perBuilding.get(m.mission.buildingId)?.add(m.mission.specialty);
   const order = ctx.dictionaries.specialty.items.map((s) => s.code);
@@ -295,13 +315,14 @@ export async function assignMissions(
       ]);
       if (newReviewer) {
         // The mission is no longer the previous reviewer's work: their to-do is settled.
-        await settleTodos(tx, {
-          type: 'CENSOR_TASKING_SUBMIT',
-          projectId: open.project.id,
-          targetId: row.id,
-          by: caller.accountId,
-          at,
-        });
+        for (const type of MISSION_TODOS)
+          await settleTodos(tx, {
+            type,
+            projectId: open.project.id,
+            targetId: row.id,
+            by: caller.accountId,
+            at,
+          });
         told.push({ row });
       }
     }
@@ -433,6 +454,9 @@ export async function applyMissionStep(
     const { drafts, returned } = await countUnfinishedOpinions(tx, m.id);
     if (drafts > 0) throw new AppError('MISSION_HAS_DRAFT_OPINIONS', { count: drafts });
     if (returned > 0) throw new AppError('MISSION_HAS_RETURNED_OPINIONS', { count: returned });
+    // A later round (issue 20): every opinion carried into the cell is closed or kept, explicitly.
+    const undecided = await countUndecidedCarried(tx, m);
+    if (undecided > 0) throw new AppError('MISSION_UNDECIDED_OPINIONS', { count: undecided });
   }
   const at = ctx.clock();
   const patch =
@@ -446,13 +470,14 @@ export async function applyMissionStep(
   // Submitting is the work the assignment's to-do asked for (a return asks for it again, on the
   // mission's own page, which the reviewer's list shows).
   if (caller.step === 'SUBMIT')
-    await settleTodos(tx, {
-      type: 'CENSOR_TASKING_SUBMIT',
-      projectId: open.project.id,
-      targetId: m.id,
-      by: caller.accountId,
-      at,
-    });
+    for (const type of MISSION_TODOS)
+      await settleTodos(tx, {
+        type,
+        projectId: open.project.id,
+        targetId: m.id,
+        by: caller.accountId,
+        at,
+      });
   await insertHistory(tx, [
     {
       missionId: m.id,
@@ -537,4 +562,70 @@ async function unassignedCells(ctx: AppContext, orgId: string) {
     if (cells > 0) unassignedApplications.push({ projectId: project.id, name: project.name, cells });
   }
   return { unassigned: unassignedApplications.reduce((n, a) => n + a.cells, 0), unassignedApplications };
+}
+
+/**
+ * A later round begins (issue 20, the agency accepted the revised drawings): each cell with
+ * opinions still open goes to the reviewer and checker who had it in the round before, each told
+ * as on an assignment. A cell whose reviewer left the agency waits for the director, unassigned.
+ * The due day is the director's to set: the clock resumes only with this acceptance.
+ */
+export async function openNextRoundMissions(
+  ctx: AppContext,
+  tx: Db,
+  projectId: string,
+  details: { at: Date; by: string | null; versionId?: string },
+) {
+  const versionId = details.versionId!;
+  const cells = await listCarriedCells(tx, projectId, versionId);
+  const buildingRows = await listConfirmedBuildings(tx, projectId);
+  const buildingName = new Map(buildingRows.map((b) => [b.id, b.name]));
+  const names = await findRoundNames(tx, projectId, versionId);
+  for (const cell of cells) {
+    if (!cell.reviewerAccountId || !cell.censorOrgId) continue;
+    const candidates = await candidatesOf(tx, cell.censorOrgId);
+    const holds = (accountId: string | null) =>
+      !!accountId && candidates.some((c) => c.accountId === accountId);
+    if (!holds(cell.reviewerAccountId)) continue;
+    const row = await insertMission(tx, {
+      projectId,
+      versionId,
+      buildingId: cell.buildingId,
+      specialty: cell.specialty,
+      reviewerAccountId: cell.reviewerAccountId,
+      checkerAccountId: holds(cell.checkerAccountId) ? cell.checkerAccountId : null,
+      censorOrgId: cell.censorOrgId,
+      deadline: null,
+      assignedAt: details.at,
+      createdAt: details.at,
+      updatedAt: details.at,
+    });
+    if (!row) continue;
+    await insertHistory(tx, [
+      {
+        missionId: row.id,
+        event: 'ASSIGN',
+        at: details.at,
+        byAccountId: details.by,
+        reviewerAccountId: row.reviewerAccountId,
+        checkerAccountId: row.checkerAccountId,
+        reason: null,
+      },
+    ]);
+    await sendMessage(tx, {
+      type: 'CENSOR_RECHECK_TASKING',
+      to: [{ orgId: cell.censorOrgId, accountId: row.reviewerAccountId }],
+      at: details.at,
+      by: details.by,
+      senderOrgId: cell.censorOrgId,
+      projectId,
+      targetId: row.id,
+      params: {
+        projectName: names.projectName,
+        round: String(names.round),
+        buildingName: buildingName.get(row.buildingId) ?? '',
+        specialty: specialtyText(ctx, row.specialty)['zh-CN'],
+      },
+    });
+  }
 }

@@ -309,7 +309,7 @@ export async function submitApplication(
       updatedAt: ctx.clock(),
     });
     // The units upload into round 1 of the materials from now on (the document repository's step).
-    await runApplicationStep(tx, 'submitted', project.id);
+    await runApplicationStep(tx, 'submitted', project.id, { at: ctx.clock(), by: input.audit.accountId });
     await recordAudit(tx, ctx.clock(), {
       action: 'PROJECT_SUBMITTED',
       actor: input.audit,
@@ -349,7 +349,7 @@ export async function revokeApplication(
       updatedAt: ctx.clock(),
     });
     // A recalled application's materials are open again: units change and commit them anew.
-    await runApplicationStep(tx, 'recalled', project.id);
+    await runApplicationStep(tx, 'recalled', project.id, { at: ctx.clock(), by: input.audit.accountId });
     await recordAudit(tx, ctx.clock(), {
       action: 'PROJECT_REVOKED',
       actor: input.audit,

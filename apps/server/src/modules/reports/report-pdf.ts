@@ -76,12 +76,26 @@ function partiesTable(content: ReportContent): Content {
   };
 }
 
+/** A later round's decisions counted: closed, kept open, reopened. */
+function decided(content: ReportContent) {
+  const carried = content.carried ?? [];
+  const n = (d: string) => carried.filter((c) => c.decision === d).length;
+  return { total: carried.length, closed: n('CLOSE'), kept: n('KEEP'), reopened: n('REOPEN') };
+}
+
 function conclusion(content: ReportContent): Content {
   const mandatory = content.opinions.filter((o) => o.mandatory).length;
+  const d = decided(content);
+  const review =
+    d.total > 0
+      ? `经复审，以前轮次的意见闭合 ${d.closed} 条，保留 ${d.kept} 条，重新打开 ${d.reopened} 条；`
+      : '';
   const text =
     content.conclusion === 'PASSED'
-      ? '经审查，本轮无未关闭的审查意见，施工图设计文件审查合格。'
-      : `经审查，本轮共提出审查意见 ${content.opinions.length} 条，其中违反工程建设强制性条文 ${mandatory} 条。` +
+      ? d.total > 0
+        ? `${review}本轮无新增意见，已无未闭合的审查意见，施工图设计文件审查合格。`
+        : '经审查，本轮无未关闭的审查意见，施工图设计文件审查合格。'
+      : `${review || '经审查，'}本轮${d.total > 0 ? '新增' : '共提出'}审查意见 ${content.opinions.length} 条，其中违反工程建设强制性条文 ${mandatory} 条。` +
         `请设计（勘察）单位逐条回复、修改图纸，并于 ${REPORT_LIMITS.answerDays} 个工作日内经建设单位重新送审。`;
   return [
     { text: `审查结论：${REPORT_CONCLUSIONS[content.conclusion]['zh-CN']}`, style: 'h2' },
@@ -139,6 +153,48 @@ function opinionsTable(content: ReportContent): Content {
     fontSize: 9,
     margin: [0, 0, 0, 10],
   };
+}
+
+const DECISION_TEXT = { CLOSE: '闭合', KEEP: '保留', REOPEN: '重新打开' } as const;
+
+/** A later round: each earlier opinion with the answer sent and the reviewer's decision. */
+function carriedTable(content: ReportContent): Content {
+  const carried = content.carried ?? [];
+  if (carried.length === 0) return [];
+  const body: TableCell[][] = [['序号', '原意见', '意见与回复', '复审处理'].map((h) => label(h))];
+  carried.forEach((c, i) => {
+    body.push([
+      { text: String(i + 1), alignment: 'right' },
+      `${c.origin}\n${c.buildingName}\n${c.specialtyName}`,
+      {
+        text: [
+          ...(c.mandatory ? [{ text: '【强条】', bold: true, color: MANDATORY_RED }] : []),
+          c.text,
+          { text: '\n回复：', bold: true },
+          c.answer ?? '—',
+        ],
+      },
+      {
+        text: [
+          {
+            text: DECISION_TEXT[c.decision],
+            bold: true,
+            color: c.decision === 'CLOSE' ? undefined : MANDATORY_RED,
+          },
+          ...(c.remark ? [`\n${c.remark}`] : []),
+        ],
+      },
+    ]);
+  });
+  return [
+    { text: '以前轮次意见的复审情况', style: 'h2' },
+    {
+      table: { headerRows: 1, dontBreakRows: true, widths: [24, 74, '*', 96], body },
+      layout: 'lightBorders',
+      fontSize: 9,
+      margin: [0, 0, 0, 10],
+    },
+  ];
 }
 
 function signatures(content: ReportContent): Content {
@@ -214,7 +270,8 @@ export function reportDocument(
       partiesTable(content),
       conclusion(content),
       countsTable(content),
-      { text: '审查意见', style: 'h2' },
+      carriedTable(content),
+      { text: content.carried?.length ? '本轮新增审查意见' : '审查意见', style: 'h2' },
       opinionsTable(content),
       signatures(content),
     ],

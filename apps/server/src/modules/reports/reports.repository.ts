@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database.js';
 import { accounts } from '../../db/schema/accounts.js';
@@ -171,4 +171,38 @@ export async function findReportByNo(db: Db, reportNo: string) {
     .innerJoin(orgs, eq(orgs.id, opinionReports.censorOrgId))
     .where(eq(opinionReports.reportNo, reportNo));
   return row ?? null;
+}
+
+/**
+ * A later round's decisions on the opinions carried into it (issue 20), with each opinion's
+ * origin and the answer sent with this round's version; in building and specialty order.
+ */
+export async function listCarriedForReport(db: Db, versionId: string) {
+  const result: unknown = await db.execute(sql`
+    select o.building_name as "buildingName", b.seq as "buildingSeq", o.specialty, o.mandatory, o.opinion_type as "opinionType",
+      o.text, o.number, ov.number as "round", d.decision, d.remark,
+      (select a.text from opinion_answers a where a.opinion_id = o.id and a.version_id = ${versionId}) as "answer"
+    from opinion_decisions d
+    join opinions o on o.id = d.opinion_id
+    join doc_versions ov on ov.id = o.version_id
+    join buildings b on b.id = o.building_id
+    where d.version_id = ${versionId}
+    order by b.seq, o.building_name, o.specialty, ov.number, o.number`);
+  return (
+    result as {
+      rows: {
+        buildingName: string;
+        buildingSeq: number;
+        specialty: string;
+        mandatory: boolean;
+        opinionType: string;
+        text: string;
+        number: number;
+        round: number;
+        decision: 'CLOSE' | 'KEEP' | 'REOPEN';
+        remark: string;
+        answer: string | null;
+      }[];
+    }
+  ).rows;
 }

@@ -30,6 +30,7 @@ import type { JobHandler } from '../jobs/job-runner.js';
 import { sendMessage } from '../messages/messages.service.js';
 import { findCurrentRound } from '../missions/missions.repository.js';
 import { readRoundCells } from '../missions/missions.service.js';
+import { runApplicationStep } from '../project-access/application-steps.js';
 import { updateApplicationState } from '../project-access/project-access.repository.js';
 import { openProject, type OpenProject } from '../project-access/project-access.service.js';
 import { buildReportPdfInWorker } from './report-pdf-client.js';
@@ -41,6 +42,7 @@ import {
   finishReportBuild,
   insertReport,
   listBuildingsForReport,
+  listCarriedForReport,
   listOpinionsForReport,
   listOrgCodes,
   listReports,
@@ -337,8 +339,9 @@ async function snapshot(
     const item = dict.opinionType.items.find((s) => s.code === code);
     return item ? dictionaryItemName(item, 'zh-CN') : code;
   };
-  const [rows, grid, buildingRows, codes, clocks] = await Promise.all([
+  const [rows, carriedRows, grid, buildingRows, codes, clocks] = await Promise.all([
     listOpinionsForReport(tx, round.id, open.member.orgId),
+    listCarriedForReport(tx, round.id),
     readRoundCells(ctx, tx, project.id, round.id),
     listBuildingsForReport(tx, project.id),
     listOrgCodes(tx, [project.constructOrgId, ...open.parties.map((p) => p.orgId)]),
@@ -385,10 +388,23 @@ async function snapshot(
     limit: c.limit,
     left: c.left,
   });
+  const carried = carriedRows.map((r) => ({
+    origin: `第${r.round}轮 第${r.number}条`,
+    buildingName: r.buildingName,
+    specialtyName: specialtyName(r.specialty),
+    mandatory: r.mandatory || r.opinionType === MANDATORY_OPINION_TYPE,
+    text: r.text,
+    answer: r.answer,
+    decision: r.decision,
+    remark: r.remark,
+  }));
+  // Passed: nothing added and nothing of an earlier round kept or reopened (issue 20).
+  const stillOpen = opinions.length + carried.filter((c) => c.decision !== 'CLOSE').length;
   return {
     reportNo: report.reportNo,
     round: round.number,
-    conclusion: opinions.length === 0 ? 'PASSED' : 'REVISE',
+    conclusion: stillOpen === 0 ? 'PASSED' : 'REVISE',
+    ...(round.number > 1 ? { carried } : {}),
     compiledOn: chinaDate(ctx.clock()),
     project: {
       name: project.name,
@@ -444,8 +460,12 @@ export async function compileOpinionReport(
     const compiled = {
       status: 'COMPILING' as const,
       conclusion: content.conclusion,
-      opinionCount: content.opinions.length,
-      mandatoryCount: content.opinions.filter((o) => o.mandatory).length,
+      // What the units answer after this round: its own opinions and the earlier ones kept open.
+      opinionCount:
+        content.opinions.length + (content.carried ?? []).filter((c) => c.decision !== 'CLOSE').length,
+      mandatoryCount:
+        content.opinions.filter((o) => o.mandatory).length +
+        (content.carried ?? []).filter((c) => c.decision !== 'CLOSE' && c.mandatory).length,
       content,
       build,
       failure: null,
@@ -578,6 +598,14 @@ export async function forwardOpinionReport(
     await updateApplicationState(tx, open.project.id, {
       status: applicationAfter(step, open.project.status),
       updatedAt: at,
+    });
+    // The round's opinions (and its decisions on earlier ones) become what the units answer; with
+    // some open, the next version opens for the revised drawings (the answers' step).
+    await runApplicationStep(tx, 'reportForwarded', open.project.id, {
+      at,
+      by,
+      versionId: report.versionId,
+      passed,
     });
     if (passed) await stopReviewClocks(tx, { projectId: open.project.id, at, by, reason: '审查合格' });
     else await pauseReviewClocks(tx, { projectId: open.project.id, at, by, reason: '意见告知' });
