@@ -148,4 +148,51 @@ describe('the opinion report PDF', () => {
     expect(text.replace(/\s+/g, '')).toContain('本轮无未关闭的审查意见，施工图设计文件审查合格');
     expect(text).toContain('本轮无审查意见');
   });
+
+  it('lists a later round’s carried opinions with their answers and decisions, and what it added', async () => {
+    const carried: NonNullable<ReportContent['carried']> = [
+      ['CLOSE', '', '已将 KZ1 截面调整为 600×600，见结施-101'],
+      ['KEEP', '总说明仍未写明抗震设防类别，请补充。', '抗震设防类别为丙类，已见总说明第 3.1 条'],
+      ['REOPEN', '复核发现 KZ2 同样超限。', '已调整 KZ1'],
+    ].map(([decision, remark, answer], i) => ({
+      origin: `第1轮 第${i + 1}条`,
+      buildingName: '1#住宅楼',
+      specialtyName: '结构',
+      mandatory: i === 0,
+      text: '框架柱轴压比超过规范限值，请复核计算并调整截面或混凝土强度等级。',
+      answer: answer!,
+      decision: decision as 'CLOSE' | 'KEEP' | 'REOPEN',
+      remark: remark!,
+    }));
+    const content = sampleReport({
+      reportNo: 'HN-2026-000123-R2',
+      round: 2,
+      carried,
+      opinions: sampleReport().opinions.slice(0, 2),
+      bySpecialty: [],
+      byType: [],
+    });
+    const { bytes } = await buildReportPdf(content);
+    const text = (await pdfText(bytes)).replace(/\s+/g, '');
+    expect(text).toContain('以前轮次意见的复审情况');
+    expect(text).toContain('经复审，以前轮次的意见闭合1条，保留1条，重新打开1条；本轮新增审查意见2条');
+    expect(text).toContain('回复：抗震设防类别为丙类');
+    expect(text).toContain('本轮新增审查意见');
+    const [first] = await renderPdfPages(bytes, { first: 1, last: 1, dpi: DPI });
+    expect(differingShare(first!, await reference('round-2-page-1', first!))).toBeLessThan(0.005);
+
+    const passed = await buildReportPdf(
+      sampleReport({
+        round: 2,
+        conclusion: 'PASSED',
+        carried: carried.slice(0, 1),
+        opinions: [],
+        bySpecialty: [],
+        byType: [],
+      }),
+    );
+    expect((await pdfText(passed.bytes)).replace(/\s+/g, '')).toContain(
+      '经复审，以前轮次的意见闭合1条，保留0条，重新打开0条；本轮无新增意见，已无未闭合的审查意见，施工图设计文件审查合格',
+    );
+  });
 });
