@@ -2,6 +2,7 @@ import {
   BAD_ACTION_STATUS_KEYS,
   REPORT_STATUS_KEYS,
   MISSION_STATUS_KEYS,
+  OPINION_STATE_KEYS,
   OPINION_STATUS_KEYS,
   AREAS,
   BUILDING_STATUS_KEYS,
@@ -239,6 +240,21 @@ export const POLICY_STATES: Partial<Record<PolicySubject, unknown[]>> = {
         [1, 0],
         [1, 1],
       ].map(([cells, missionsOpen]) => ({ application, status, cells, missionsOpen })),
+    ),
+  ),
+  // answers and the next rounds (issue 20)
+  answer: OPINION_STATE_KEYS.flatMap((state) =>
+    bools.flatMap((addressed) =>
+      [null, ...versions].flatMap((version) =>
+        bools.flatMap((committed) =>
+          bools.map((answered) => ({ state, addressed, version, committed, answered })),
+        ),
+      ),
+    ),
+  ),
+  decision: MISSION_STATUS_KEYS.flatMap((status) =>
+    bools.flatMap((reviewer) =>
+      bools.map((carried) => ({ mission: { status, reviewer, checker: false }, carried })),
     ),
   ),
 };
