@@ -160,6 +160,13 @@ export const clockState = z.object({
   overdue: z.boolean(),
   /** A year the count needs that the calendar does not hold; nothing above is then certain. */
   unenteredYear: z.number().int().nullable(),
+  /**
+   * Working days used in each review round (issue 20): round 1 first, the one under way last; a
+   * round ends when its opinion report is forwarded. They add up to `used`.
+   */
+  rounds: z.array(z.number().int()),
+  /** Working days the application spent with the applicant (修改时间), not counted against the limit. */
+  applicantDays: z.number().int(),
 });
 export type ClockState = z.infer<typeof clockState>;
 

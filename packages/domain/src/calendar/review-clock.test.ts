@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  OPINIONS_PAUSE_REASON,
   designReviewLimit,
   projectScale,
   reviewClock,
@@ -60,6 +61,36 @@ describe('reviewClock', () => {
     expect(reviewClock(resumed, 10, '2025-10-14', calendar)).toMatchObject({ used: 4, due: '2025-10-22' });
   });
 
+  it('counts each review round apart, a forwarded report ending one, and the applicant’s days apart from all (issue 20)', () => {
+    const events: ClockEvent[] = [
+      start('2025-09-26'),
+      // Round 1's report is forwarded: the units answer; that day is still the agency's.
+      { on: '2025-09-30', kind: 'PAUSE', reason: OPINIONS_PAUSE_REASON },
+      // The revised drawings are accepted: round 2.
+      { on: '2025-10-13', kind: 'RESUME', reason: '受理' },
+    ];
+    // Round 1: 09-28 (worked Sunday), 29, 30. The applicant: 10-09, 10, 11 (worked Saturday), 13.
+    expect(reviewClock(events, 10, '2025-10-15', calendar)).toMatchObject({
+      used: 5,
+      rounds: [3, 2],
+      applicantDays: 4,
+    });
+    // Materials returned within round 2 and back: the same round goes on; 10-16 and 17 are the applicant's.
+    const returned: ClockEvent[] = [
+      ...events,
+      { on: '2025-10-15', kind: 'PAUSE', reason: '退回修改' },
+      { on: '2025-10-17', kind: 'RESUME', reason: '受理' },
+    ];
+    expect(reviewClock(returned, 10, '2025-10-20', calendar)).toMatchObject({
+      used: 6,
+      rounds: [3, 3],
+      applicantDays: 6,
+    });
+    // Waiting for answers after round 1: one round so far; before the start, none.
+    expect(reviewClock(events.slice(0, 2), 10, '2025-10-10', calendar).rounds).toEqual([3]);
+    expect(reviewClock([], 10, '2025-10-10', calendar).rounds).toEqual([]);
+  });
+
   it('stops counting when review ends, the last day counted', () => {
     const events: ClockEvent[] = [start('2025-09-01'), { on: '2025-09-03', kind: 'STOP' }];
     expect(reviewClock(events, 5, '2025-09-30', calendar)).toMatchObject({
@@ -102,6 +133,8 @@ describe('reviewClock', () => {
       stopped: false,
       overdue: false,
       unenteredYear: null,
+      rounds: [],
+      applicantDays: 0,
     });
   });
 });

@@ -36,7 +36,15 @@ export interface ClockEvent {
   /** The China date of the event. */
   on: string;
   kind: ClockEventKind;
+  /** Why: a pause for a round's opinions (OPINIONS_PAUSE_REASON) ends that round (issue 20). */
+  reason?: string;
 }
+
+/**
+ * The reason of the pause a forwarded opinion report makes: it ends a review round, and the next
+ * acceptance (the revised drawings) begins the next. Other pauses (materials returned) do not.
+ */
+export const OPINIONS_PAUSE_REASON = '意见告知';
 
 type Phase = 'IDLE' | 'RUNNING' | 'PAUSED' | 'STOPPED';
 
@@ -74,9 +82,29 @@ export function reviewClock(
   // Widened: the closure below moves it, which narrowing does not see.
   let phase = 'IDLE' as Phase;
   let i = 0;
+  /**
+   * The review round running days count to (0-based): a resumption after a forwarded report's
+   * pause begins the next one; one after materials were returned goes on with the same.
+   */
+  let round = 0;
+  let begun = 0;
+  let answering = false;
   const advanceThrough = (date: string) => {
-    while (i < sorted.length && sorted[i]!.on <= date) phase = next(phase, sorted[i++]!.kind);
+    while (i < sorted.length && sorted[i]!.on <= date) {
+      const event = sorted[i++]!;
+      const before = phase;
+      phase = next(phase, event.kind);
+      if (before === 'IDLE' && phase === 'RUNNING') begun = 1;
+      if (before === 'RUNNING' && phase === 'PAUSED') answering = event.reason === OPINIONS_PAUSE_REASON;
+      if (before === 'PAUSED' && phase === 'RUNNING' && answering) {
+        round++;
+        begun++;
+        answering = false;
+      }
+    }
   };
+  const rounds: number[] = [];
+  let applicantDays = 0;
 
   const first = sorted.find((e) => e.kind === 'START');
   let used = 0;
@@ -92,7 +120,18 @@ export function reviewClock(
           unenteredYear = working.unenteredYear;
           break;
         }
-        if (working.value && ++used === limit) due = date;
+        if (working.value) {
+          rounds[round] = (rounds[round] ?? 0) + 1;
+          if (++used === limit) due = date;
+        }
+      } else if (phase === 'PAUSED') {
+        // 施工图修改时间: the applicant's, counted apart and never against the limit.
+        const working = calendar.isWorkingDay(date);
+        if (!working.ok) {
+          unenteredYear = working.unenteredYear;
+          break;
+        }
+        if (working.value) applicantDays++;
       }
       advanceThrough(date);
       date = addCalendarDays(date, 1);
@@ -115,5 +154,8 @@ export function reviewClock(
     stopped: phase === 'STOPPED',
     overdue: used > limit,
     unenteredYear,
+    // Every round begun, also one not yet counting a day (a round accepted today).
+    rounds: Array.from({ length: begun }, (_, k) => rounds[k] ?? 0),
+    applicantDays,
   };
 }

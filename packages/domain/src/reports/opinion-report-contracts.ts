@@ -45,7 +45,14 @@ export const REPORT_LIMITS = {
 export const REPORT_PARTY_ROLES = ['CONSTRUCT', 'DESIGN', 'SURVEY', 'CENSOR'] as const;
 export type ReportPartyRole = (typeof REPORT_PARTY_ROLES)[number];
 
-const clockSnapshot = z.object({ used: z.number().int(), limit: z.number().int(), left: z.number().int() });
+const clockSnapshot = z.object({
+  used: z.number().int(),
+  limit: z.number().int(),
+  left: z.number().int(),
+  /** Working days of each round so far, this one last, and the applicant's apart (issue 20). */
+  rounds: z.array(z.number().int()).optional(),
+  applicantDays: z.number().int().optional(),
+});
 
 /**
  * What the report says, fixed when it is compiled: the PDF is built from this alone, so a build

@@ -467,6 +467,8 @@ describe('answers and the next rounds: every opinion answered, carried, and clos
   it('reports round 2 with what was closed and kept, and opens round 3 for the one kept open', async () => {
     const report = await issueReport();
     expect(report).toMatchObject({ round: 2, conclusion: 'REVISE', opinions: 1 });
+    // The clock of each round apart (all on one day here: no working day has passed).
+    expect(report.content.clock.design.rounds).toHaveLength(2);
     expect(report.content.carried?.map((c) => [c.origin, c.decision, c.answer?.slice(0, 4)])).toEqual([
       ['第1轮 第1条', 'CLOSE', '已将 K'],
       ['第1轮 第2条', 'KEEP', '抗震设防'],

@@ -136,7 +136,12 @@ export async function insertClockEvent(
 /** The clock's events of an application in the order they happened. */
 export async function listClockEvents(db: Db, projectId: string, track?: ReviewTrack) {
   return db
-    .select({ track: reviewClockEvents.track, on: reviewClockEvents.on, kind: reviewClockEvents.kind })
+    .select({
+      track: reviewClockEvents.track,
+      on: reviewClockEvents.on,
+      kind: reviewClockEvents.kind,
+      reason: reviewClockEvents.reason,
+    })
     .from(reviewClockEvents)
     .where(
       track === undefined

@@ -171,6 +171,10 @@ describe('the opinion report PDF', () => {
       opinions: sampleReport().opinions.slice(0, 2),
       bySpecialty: [],
       byType: [],
+      clock: {
+        design: { used: 11, limit: 15, left: 4, rounds: [8, 3], applicantDays: 6 },
+        survey: null,
+      },
     });
     const { bytes } = await buildReportPdf(content);
     const text = (await pdfText(bytes)).replace(/\s+/g, '');
@@ -178,6 +182,7 @@ describe('the opinion report PDF', () => {
     expect(text).toContain('经复审，以前轮次的意见闭合1条，保留1条，重新打开1条；本轮新增审查意见2条');
     expect(text).toContain('回复：抗震设防类别为丙类');
     expect(text).toContain('本轮新增审查意见');
+    expect(text).toContain('本轮3个工作日，累计11个，时限15个；修改6个工作日不计入');
     const [first] = await renderPdfPages(bytes, { first: 1, last: 1, dpi: DPI });
     expect(differingShare(first!, await reference('round-2-page-1', first!))).toBeLessThan(0.005);
 

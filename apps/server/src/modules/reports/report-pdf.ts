@@ -50,7 +50,12 @@ const RULE_GREY = '#8c8c8c';
 
 const label = (text: string): TableCell => ({ text, bold: true, fillColor: '#f2f2f2' });
 const area = (m2: number) => `${m2.toLocaleString('zh-CN', { maximumFractionDigits: 2 })} ㎡`;
-const used = (c: { used: number; limit: number }) => `已用 ${c.used} 个工作日，时限 ${c.limit} 个工作日`;
+/** The clock as the report prints it: this round's days and the total, the applicant's apart. */
+const used = (c: ReportContent['clock']['design']) =>
+  c.rounds?.length
+    ? `本轮 ${c.rounds.at(-1)} 个工作日，累计 ${c.used} 个，时限 ${c.limit} 个` +
+      (c.applicantDays ? `；修改 ${c.applicantDays} 个工作日不计入` : '')
+    : `已用 ${c.used} 个工作日，时限 ${c.limit} 个工作日`;
 
 function partiesTable(content: ReportContent): Content {
   const rows: TableCell[][] = [

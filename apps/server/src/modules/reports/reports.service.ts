@@ -2,6 +2,7 @@ import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto
 import {
   APPLICATION_TRANSITIONS,
   MANDATORY_OPINION_TYPE,
+  OPINIONS_PAUSE_REASON,
   applicationAfter,
   chinaDate,
   dictionaryItemName,
@@ -383,10 +384,18 @@ async function snapshot(
     role === 'CONSTRUCT'
       ? [{ orgId: project.constructOrgId, name: open.nameOf(project.constructOrgId) }]
       : open.parties.filter((p) => p.role === role).map((p) => ({ orgId: p.orgId, name: p.orgName }));
-  const snap = (c: { used: number; limit: number; left: number }) => ({
+  const snap = (c: {
+    used: number;
+    limit: number;
+    left: number;
+    rounds: number[];
+    applicantDays: number;
+  }) => ({
     used: c.used,
     limit: c.limit,
     left: c.left,
+    rounds: c.rounds,
+    applicantDays: c.applicantDays,
   });
   const carried = carriedRows.map((r) => ({
     origin: `第${r.round}轮 第${r.number}条`,
@@ -608,7 +617,7 @@ export async function forwardOpinionReport(
       passed,
     });
     if (passed) await stopReviewClocks(tx, { projectId: open.project.id, at, by, reason: '审查合格' });
-    else await pauseReviewClocks(tx, { projectId: open.project.id, at, by, reason: '意见告知' });
+    else await pauseReviewClocks(tx, { projectId: open.project.id, at, by, reason: OPINIONS_PAUSE_REASON });
     const units = [
       { orgId: open.project.constructOrgId },
       ...open.parties

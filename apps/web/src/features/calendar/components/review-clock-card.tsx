@@ -52,6 +52,18 @@ function TrackItems({ clock }: { clock: ReviewClockTrack }) {
         )}
         {clock.due && <Typography.Text strong>{t('calendar.clock.due', { due: clock.due })}</Typography.Text>}
       </Space>
+      {clock.rounds.length > 0 && (
+        <Typography.Text>
+          {t('calendar.clock.rounds', {
+            list: clock.rounds
+              .map((days, i) => t('calendar.clock.round', { round: i + 1, days }))
+              .join(t('calendar.clock.roundSeparator')),
+          })}
+        </Typography.Text>
+      )}
+      {clock.applicantDays > 0 && (
+        <Typography.Text>{t('calendar.clock.applicant', { days: clock.applicantDays })}</Typography.Text>
+      )}
       <Typography.Text type="secondary">{basisText(clock, t)}</Typography.Text>
     </Space>
   );
@@ -60,7 +72,8 @@ function TrackItems({ clock }: { clock: ReviewClockTrack }) {
 /**
  * The review clocks of an application (住建部令第13号 art. 12), the same for every party: days used
  * and left, the due date, paused while the documents are with the applicant, overdue in red, and
- * a warning when a year the count needs is not entered in the calendar.
+ * a warning when a year the count needs is not entered in the calendar; the days of each review
+ * round and the applicant's days apart (issue 20).
  */
 export function ReviewClockCard({ target }: { target: ProjectTarget }) {
   const { t } = useTranslation();
