@@ -19,7 +19,8 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import pdfmake from 'pdfmake';
 import type { ReportContent } from '@drp/domain';
 import { buildReportPdfInWorker } from '../modules/reports/report-pdf-client.js';
-import { buildReportPdf, configureReportFonts } from '../modules/reports/report-pdf.js';
+import { configurePdfFonts } from '../lib/pdf-fonts.js';
+import { buildReportPdf } from '../modules/reports/report-pdf.js';
 import { numberFromEnv, percentile, table } from './bench-harness.js';
 
 const OPINIONS = numberFromEnv('BENCH_REPORT_OPINIONS', 500);
@@ -93,7 +94,7 @@ function content(): ReportContent {
 
 /** The same opinions as one plain table in the same fonts: what pdfmake's layout costs alone. */
 async function bareTable(c: ReportContent): Promise<Buffer> {
-  configureReportFonts();
+  configurePdfFonts();
   const body = [
     ['序号', '单体 / 专业', '图纸', '审查意见', '依据条文'],
     ...c.opinions.map((o, i) => [

@@ -1192,6 +1192,11 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
     expected: readers(404),
     note: 'A malformed id: nothing is read.',
   },
+  'GET /api/checkDrawings/:orgId/:projectId/opinionAnswer/letter/:versionId': {
+    call: { params: { ...ownProject, versionId: 'x' }, query: { list: 'CONST' } },
+    expected: readers(404),
+    note: 'A malformed version: no PDF is built.',
+  },
   'POST /api/checkDrawings/:orgId/:projectId/opinionAnswer/:id': {
     call: { params: { ...ownProject, id: 'x' }, body: {} },
     expected: units(404),

@@ -481,6 +481,13 @@ export const API_ACCESS: Record<string, AccessRule> = markProjectRoutes({
     'supervise',
     'joint',
   ),
+  'GET /api/checkDrawings/:orgId/:projectId/opinionAnswer/letter/:versionId': inArea(
+    'apply',
+    'submit',
+    'audit',
+    'supervise',
+    'joint',
+  ),
   'POST /api/checkDrawings/:orgId/:projectId/opinionAnswer/:id': inArea('submit'),
   'PUT /api/checkDrawings/:orgId/:projectId/opinionAnswer/:id': inArea('submit'),
   'PUT /api/checkDrawings/:orgId/:projectId/opinionAnswer/:id/decision': inArea('audit'),

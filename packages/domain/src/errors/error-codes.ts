@@ -890,6 +890,11 @@ export const ERROR_CODES = {
     'zh-CN': '以下回复所指的修改图纸已从本版本删除，请重新指定：{items}',
     'en-US': 'These answers name revised sheets deleted from this version; name them again: {items}',
   },
+  ANSWER_LETTER_EMPTY: {
+    status: 404,
+    'zh-CN': '该轮还没有可查看的回复',
+    'en-US': 'This round has no answers to show yet',
+  },
   DECISION_NOT_CARRIED: {
     status: 409,
     'zh-CN': '只有以前各轮出具的意见需要闭合或保留，本轮新增的意见请直接编辑',

@@ -95,12 +95,18 @@ export interface AnswerListWhere {
   keyword?: string;
   /** The caller's unit: its opinions come first. */
   orgId: string;
+  /** Count only answers the construction unit has sent (what the agency and authorities see). */
+  sentOnly: boolean;
 }
 
-function listConditions(w: AnswerListWhere): SQL {
-  const answered = w.roundVersionId
-    ? sql`exists (select 1 from ${opinionAnswers} a where a.opinion_id = ${opinions.id} and a.version_id = ${w.roundVersionId})`
+/** An answer of the round exists (and was sent, for readers who see sent answers only). */
+const answeredIn = (w: AnswerListWhere) =>
+  w.roundVersionId
+    ? sql`exists (select 1 from ${opinionAnswers} a where a.opinion_id = ${opinions.id} and a.version_id = ${w.roundVersionId}${w.sentOnly ? sql` and a.sent_at is not null` : sql``})`
     : sql`false`;
+
+function listConditions(w: AnswerListWhere): SQL {
+  const answered = answeredIn(w);
   const keyword = w.keyword ? containsPattern(w.keyword) : undefined;
   return and(
     eq(opinions.projectId, w.projectId),
@@ -132,9 +138,7 @@ export async function listIssuedOpinions(
   page: { offset: number; limit: number },
 ) {
   const where = listConditions(w);
-  const answered = w.roundVersionId
-    ? sql`exists (select 1 from ${opinionAnswers} a where a.opinion_id = ${opinions.id} and a.version_id = ${w.roundVersionId})`
-    : sql`false`;
+  const answered = answeredIn(w);
   const [rows, [counts]] = await Promise.all([
     selectIssued(db)
       .where(where)
@@ -404,4 +408,48 @@ export async function deleteDecision(db: Db, opinionId: string, versionId: strin
         eq(opinionDecisions.issued, false),
       ),
     );
+}
+
+/** The answers sent with (or being prepared for) a version, of some opinion kinds, in list order. */
+export async function listAnswersForLetter(
+  db: Db,
+  where: { projectId: string; versionId: string; kinds: readonly OpinionKind[]; sentOnly: boolean },
+) {
+  return db
+    .select({
+      answer: opinionAnswers,
+      opinion: opinions,
+      round: originVersion.number,
+      fileName: docFiles.name,
+      unitName: unitOrg.name,
+      answeredByName: accounts.name,
+    })
+    .from(opinionAnswers)
+    .innerJoin(opinions, eq(opinions.id, opinionAnswers.opinionId))
+    .innerJoin(originVersion, eq(originVersion.id, opinions.versionId))
+    .innerJoin(accounts, eq(accounts.id, opinionAnswers.answeredBy))
+    .leftJoin(unitOrg, eq(unitOrg.id, opinionAnswers.orgId))
+    .leftJoin(docFiles, eq(docFiles.id, opinionAnswers.fileId))
+    .where(
+      and(
+        eq(opinions.projectId, where.projectId),
+        eq(opinionAnswers.versionId, where.versionId),
+        inArray(opinions.kind, [...where.kinds]),
+        where.sentOnly ? isNotNull(opinionAnswers.sentAt) : undefined,
+      ),
+    )
+    .orderBy(
+      asc(opinions.buildingName),
+      asc(opinions.specialty),
+      asc(originVersion.number),
+      asc(opinions.number),
+    );
+}
+
+export async function findVersionOf(db: Db, projectId: string, versionId: string) {
+  const [row] = await db
+    .select()
+    .from(docVersions)
+    .where(and(eq(docVersions.id, versionId), eq(docVersions.projectId, projectId)));
+  return row ?? null;
 }

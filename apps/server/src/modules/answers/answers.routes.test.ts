@@ -16,6 +16,7 @@ import { messages } from '../../db/schema/messages.js';
 import { opinions } from '../../db/schema/opinions.js';
 import { projects } from '../../db/schema/projects.js';
 import { uploadDocFile } from '../../test/doc-fixture.js';
+import { inkIn, pdfText, renderPdfPages } from '../../test/render-pdf.js';
 import { accountIdOf, demoOrgIds, detailOf, projectApi } from '../../test/project-fixture.js';
 import { acceptedApplication } from '../../test/review-fixture.js';
 import { prepareSheetsNow } from '../../test/sheet-fixture.js';
@@ -389,7 +390,28 @@ describe('answers and the next rounds: every opinion answered, carried, and clos
       await answer('survey_admin', op.survey, { kind: 'EXPLAINED', text: '地下水位观测记录见报告附件三' }),
     );
     detailOf(await handOver('survey_admin', 'commitDoc', v2.id, { category: 'SURVEY' }));
+    // Until the construction unit sends them, the answers are the applicant's: the agency sees none.
+    const letter = (user: User) =>
+      api.send('GET', `${answersBase(user)}/letter/${v2.id}`, tokens[user], { query: { list: 'CONST' } });
+    refused(await letter('censor_admin'), 404, 'ANSWER_LETTER_EMPTY');
+    expect((await list('censor_admin')).items.every((i) => i.answer === null)).toBe(true);
+    expect((await letter('construct_admin')).statusCode).toBe(200);
     detailOf(await handOver('construct_admin', 'confirmApplyDoc', v2.id, { confirmWarnings: 'true' }));
+    // Sent: the agency reads them, and the answer letter (意见回复单) prints every one.
+    expect((await list('censor_admin')).items.every((i) => i.answer !== null)).toBe(true);
+    const pdf = await letter('censor_admin');
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const text = (await pdfText(pdf.rawPayload)).replace(/\s+/g, '');
+    expect(text).toContain('施工图审查意见回复单');
+    expect(text).toContain('第1轮第2条');
+    // pdftotext reads the table's columns line by line, interleaved: short runs are checked.
+    expect(text).toContain('已修改图纸：已将KZ1截面调整为');
+    expect(text).toContain('说明不修改：抗震设防类别为丙');
+    expect(text).toContain('回复条数3条');
+    const [page] = await renderPdfPages(pdf.rawPayload, { first: 1, last: 1, dpi: 40 });
+    // The title and the table are drawn, not only present as text.
+    expect(inkIn(page!, 100, 30, 230, 50)).toBeGreaterThan(100);
     const sent = await t.database.db.select().from(opinionAnswers).where(eq(opinionAnswers.versionId, v2.id));
     expect(sent).toHaveLength(3);
     expect(sent.every((a) => a.sentAt !== null)).toBe(true);

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  ANSWER_LIST_KEYS,
   answerDetail,
   answerListQuery,
   answerPage,
@@ -11,10 +12,12 @@ import {
 } from '@drp/domain';
 import { ok } from '../../lib/envelope.js';
 import { describeRoute } from '../../lib/route-docs.js';
+import { contentDisposition } from '../../lib/send-stored-file.js';
 import { auditActorOf } from '../audit/audit.service.js';
 import { onApplicationStep } from '../project-access/application-steps.js';
 import { actingMember } from '../project-access/project-access.service.js';
 import {
+  answerLetterPdf,
   changeAnswer,
   decideOpinion,
   getAnswerDetail,
@@ -76,6 +79,35 @@ export const answersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(request, await listAnswers(app.ctx, callerOf(request), request.query)),
+  );
+
+  app.get(
+    `${BASE}/letter/:versionId`,
+    {
+      schema: {
+        tags,
+        ...describeRoute({
+          zh: '一轮送审所附的意见回复单 PDF（list=CONST 施工图与勘察，ENERGY 节能）；审查机构与主管部门看到已送审的回复',
+          en: "The answer letter PDF sent with a round's version (list=CONST drawings and survey, ENERGY energy saving); the agency and authorities see sent answers only",
+          project: 'answers.view',
+          errors: ['ANSWER_LETTER_EMPTY'],
+        }),
+        params: projectParams.extend({ versionId: z.uuid() }),
+        querystring: z.object({ list: z.enum(ANSWER_LIST_KEYS), download: z.enum(['0', '1']).optional() }),
+      },
+    },
+    async (request, reply) => {
+      const { bytes, fileName } = await answerLetterPdf(app.ctx, callerOf(request), {
+        versionId: request.params.versionId,
+        list: request.query.list,
+      });
+      const disposition = request.query.download === '1' ? 'attachment' : 'inline';
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', contentDisposition(fileName, disposition))
+        .header('cache-control', 'private, no-store')
+        .send(bytes);
+    },
   );
 
   app.get(

@@ -1,5 +1,9 @@
 import {
+  ANSWER_KINDS,
   ANSWER_LIST_KINDS,
+  chinaDate,
+  dictionaryItemName,
+  type AnswerList,
   type AnswerDetail,
   type AnswerFacts,
   type AnswerItem,
@@ -18,6 +22,7 @@ import {
 import { inTransaction, type Db } from '../../db/database.js';
 import type { AppContext } from '../../lib/app-context.js';
 import { AppError } from '../../lib/app-error.js';
+import { buildPdfInWorker } from '../../lib/pdf-worker-client.js';
 import { recordAudit, type AuditActor } from '../audit/audit.service.js';
 import { openNextVersion } from '../doc-repository/doc-handover.service.js';
 import { findCurrentRound } from '../missions/missions.repository.js';
@@ -48,7 +53,10 @@ import {
   updateAnswer,
   upsertDecision,
   type IssuedOpinion,
+  findVersionOf,
+  listAnswersForLetter,
 } from './answers.repository.js';
+import type { AnswerLetterContent } from './answer-letter.js';
 
 /**
  * Designers' answers and the next rounds (issue 20). Every party reads the issued opinions with
@@ -110,7 +118,14 @@ interface Context {
   myMissions: Awaited<ReturnType<typeof listMissionsOfReviewer>>;
   /** Whether the caller's unit has handed over its materials of each category in `round`. */
   committed: { DESIGN: boolean; SURVEY: boolean };
+  /**
+   * The agency and the authorities read answers once the construction unit has sent them: until
+   * then they are the applicant's drafts.
+   */
+  sentOnly: boolean;
 }
+
+const APPLICANT_PARTS: readonly string[] = ['CONSTRUCT', 'DESIGN', 'SURVEY'];
 
 async function readContext(db: Db, open: OpenProject, accountId: string): Promise<Context> {
   const [round, review] = await Promise.all([
@@ -124,7 +139,7 @@ async function readContext(db: Db, open: OpenProject, accountId: string): Promis
     committed.DESIGN = await isCommitted(db, round.id, open.member.orgId, 'DESIGN');
     committed.SURVEY = await isCommitted(db, round.id, open.member.orgId, 'SURVEY');
   }
-  return { open, round, review, myMissions, committed };
+  return { open, round, review, myMissions, committed, sentOnly: !APPLICANT_PARTS.includes(open.actor.part) };
 }
 
 const person = (accountId: string, name: string) => ({ accountId, name });
@@ -136,7 +151,8 @@ function itemOf(
   decisions: Awaited<ReturnType<typeof listDecisionsOf>>,
 ): AnswerItem {
   const o = row.opinion;
-  const answerOfRound = c.round ? answers.find((a) => a.answer.versionId === c.round!.id) : undefined;
+  const shown = c.sentOnly ? answers.filter((a) => a.answer.sentAt !== null) : answers;
+  const answerOfRound = c.round ? shown.find((a) => a.answer.versionId === c.round!.id) : undefined;
   const decisionOfRound = c.review ? decisions.find((d) => d.decision.versionId === c.review!.id) : undefined;
   const facts: AnswerFacts = {
     state: o.state!,
@@ -256,6 +272,7 @@ export async function listAnswers(
       specialty: query.specialty,
       keyword: query.keyword,
       orgId: open.member.orgId,
+      sentOnly: c.sentOnly,
     },
     { offset: (query.page - 1) * query.pageSize, limit: query.pageSize },
   );
@@ -298,10 +315,69 @@ export async function getAnswerDetail(
   ]);
   return {
     ...itemOf(c, row, answers, decisions),
-    answers: answers.map(answerOf),
+    answers: (c.sentOnly ? answers.filter((a) => a.answer.sentAt !== null) : answers).map(answerOf),
     decisions: decisions.map(decisionOf),
     reviewer: person(row.opinion.reviewerAccountId, row.reviewerName),
   };
+}
+
+// ---- the answer letter (意见回复单) ----
+
+/** A 500-answer letter takes a second or two: a build that takes this long is stuck. */
+const LETTER_TIMEOUT_MS = 60_000;
+
+/**
+ * `answerCensorConstRes/pdf/{id}` and `answerCensorEnergyRes/pdf/{id}`: the answers of one round
+ * (the version they go with), of one list, as a PDF built now in a thread of its own. The agency
+ * and the authorities see the sent answers only; a round with none answers ANSWER_LETTER_EMPTY.
+ */
+export async function answerLetterPdf(
+  ctx: AppContext,
+  caller: AnswerCaller,
+  input: { versionId: string; list: AnswerList },
+): Promise<{ bytes: Buffer; fileName: string }> {
+  const open = await openProject(ctx.db, caller.member, caller.projectId, { action: 'answers.view' });
+  const version = await findVersionOf(ctx.db, open.project.id, input.versionId);
+  if (!version || version.number < 2) throw new AppError('NOT_FOUND');
+  const sentOnly = !APPLICANT_PARTS.includes(open.actor.part);
+  const rows = await listAnswersForLetter(ctx.db, {
+    projectId: open.project.id,
+    versionId: version.id,
+    kinds: ANSWER_LIST_KINDS[input.list],
+    sentOnly,
+  });
+  if (rows.length === 0) throw new AppError('ANSWER_LETTER_EMPTY');
+  const specialtyName = (code: string) => {
+    const item = ctx.dictionaries.specialty.items.find((i) => i.code === code);
+    return item ? dictionaryItemName(item, 'zh-CN') : code;
+  };
+  const title = input.list === 'ENERGY' ? '节能审查意见回复单' : '施工图审查意见回复单';
+  const content: AnswerLetterContent = {
+    title,
+    projectName: open.project.name,
+    projectCode: open.project.code ?? '',
+    round: version.number,
+    printedOn: chinaDate(ctx.clock()),
+    units: [...new Set(rows.map((r) => r.unitName ?? ''))].filter(Boolean),
+    items: rows.map((r) => ({
+      origin: `第${r.round}轮 第${r.opinion.number}条`,
+      buildingName: r.opinion.buildingName,
+      specialtyName: specialtyName(r.opinion.specialty),
+      mandatory: r.opinion.mandatory,
+      opinion: r.opinion.text,
+      kind: ANSWER_KINDS[r.answer.kind]['zh-CN'],
+      answer: r.answer.text,
+      sheet: r.fileName ? `${r.fileName} 第 ${(r.answer.page ?? 0) + 1} 页` : null,
+      by: r.answeredByName,
+    })),
+  };
+  const { bytes } = await buildPdfInWorker(
+    import.meta.url,
+    'answer-letter-worker',
+    { content },
+    LETTER_TIMEOUT_MS,
+  );
+  return { bytes, fileName: `${title} 第${version.number}轮 ${open.project.code ?? ''}.pdf` };
 }
 
 // ---- answering ----

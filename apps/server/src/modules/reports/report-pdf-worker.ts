@@ -1,5 +1,6 @@
 import { parentPort } from 'node:worker_threads';
 import type { ReportContent } from '@drp/domain';
+import { answerPdfRequests } from '../../lib/pdf-worker-client.js';
 import { buildReportPdf } from './report-pdf.js';
 
 /**
@@ -9,19 +10,5 @@ import { buildReportPdf } from './report-pdf.js';
 export interface ReportPdfRequest {
   content: ReportContent;
 }
-export type ReportPdfReply = { ok: true; bytes: Uint8Array; pages: number } | { ok: false; error: string };
 
-parentPort!.on('message', (request: ReportPdfRequest) => {
-  buildReportPdf(request.content).then(
-    ({ bytes, pages }) => {
-      // A copy that owns its buffer, moved to the main thread rather than copied again.
-      const own = new Uint8Array(bytes);
-      parentPort!.postMessage({ ok: true, bytes: own, pages } satisfies ReportPdfReply, [own.buffer]);
-    },
-    (error: unknown) =>
-      parentPort!.postMessage({
-        ok: false,
-        error: error instanceof Error ? error.message : String(error),
-      } satisfies ReportPdfReply),
-  );
-});
+answerPdfRequests<ReportPdfRequest>(parentPort!, (request) => buildReportPdf(request.content));

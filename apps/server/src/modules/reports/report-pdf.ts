@@ -1,42 +1,6 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import pdfmake, { type Content, type DocumentDefinition, type TableCell } from 'pdfmake';
+import { RULE_GREY, configurePdfFonts } from '../../lib/pdf-fonts.js';
 import { REPORT_CONCLUSIONS, REPORT_LIMITS, type ReportContent, type ReportPartyRole } from '@drp/domain';
-
-const require = createRequire(import.meta.url);
-
-/**
- * Noto Serif SC for the body (宋体-like) and Noto Sans SC Bold for headings and bold text (黑体-like),
- * both TrueType from npm: pdfmake subsets them correctly (pdf-lib's subsetting corrupts CJK glyphs,
- * review-outputs.md §1.1). One family, so "bold" anywhere means the heading face.
- */
-const SERIF = require.resolve('@expo-google-fonts/noto-serif-sc/400Regular/NotoSerifSC_400Regular.ttf');
-const SANS_BOLD = require.resolve('@expo-google-fonts/noto-sans-sc/700Bold/NotoSansSC_700Bold.ttf');
-const FONT_DIRS = [path.dirname(SERIF), path.dirname(SANS_BOLD)];
-
-let configured = false;
-export function configureReportFonts() {
-  if (configured) return;
-  // The report reads nothing but its two fonts: no URL and no other local file, whatever the content says.
-  pdfmake.setUrlAccessPolicy(() => false);
-  pdfmake.setLocalAccessPolicy((file) =>
-    FONT_DIRS.some((dir) => path.resolve(file).startsWith(dir + path.sep)),
-  );
-  pdfmake.setFonts({
-    Report: { normal: SERIF, bold: SANS_BOLD, italics: SERIF, bolditalics: SANS_BOLD },
-  });
-  pdfmake.addTableLayouts({
-    lightBorders: {
-      hLineWidth: () => 0.5,
-      vLineWidth: () => 0.5,
-      hLineColor: () => RULE_GREY,
-      vLineColor: () => RULE_GREY,
-      paddingTop: () => 3,
-      paddingBottom: () => 3,
-    },
-  });
-  configured = true;
-}
 
 const ROLE_NAMES: Record<ReportPartyRole, string> = {
   CONSTRUCT: '建设单位',
@@ -46,7 +10,6 @@ const ROLE_NAMES: Record<ReportPartyRole, string> = {
 };
 
 const MANDATORY_RED = '#b42318';
-const RULE_GREY = '#8c8c8c';
 
 const label = (text: string): TableCell => ({ text, bold: true, fillColor: '#f2f2f2' });
 const area = (m2: number) => `${m2.toLocaleString('zh-CN', { maximumFractionDigits: 2 })} ㎡`;
@@ -285,7 +248,7 @@ export function reportDocument(
 
 /** Builds the report's PDF: the bytes and the number of pages. */
 export async function buildReportPdf(content: ReportContent): Promise<{ bytes: Buffer; pages: number }> {
-  configureReportFonts();
+  configurePdfFonts();
   let pages = 0;
   const doc = pdfmake.createPdf(reportDocument(content, (n) => (pages = n)));
   const bytes = Buffer.from(await doc.getBuffer());
