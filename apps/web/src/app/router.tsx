@@ -70,6 +70,8 @@ const missionPages = () => import('./routes/areas/mission-pages');
 const opinionPages = () => import('./routes/areas/opinion-pages');
 const projectNoticePages = () => import('./routes/areas/project-notice-pages');
 const reportPages = () => import('./routes/areas/report-pages');
+// Answers to the opinions (issue 20)
+const answerPages = () => import('./routes/areas/answer-pages');
 // Working-day calendar (issue 19)
 const calendarAdmin = () => import('../features/calendar/components/calendar-admin');
 
@@ -350,6 +352,40 @@ const reportScreens = (base: string, segment: 'report' | 'reports'): RouteObject
   }));
 
 /**
+ * Answers to the issued opinions (issue 20): each list and an opinion's detail. The domain's
+ * ANSWER_LIST_ROUTES written out, as the opinion routes are, to keep the contracts out of the
+ * sign-in chunk. The spec's `…/pdf/{id}` letters are not built yet, so they are not routed.
+ */
+const ANSWER_ROUTES = {
+  unit: [
+    ['CONST', 'answerCensorConstRes'],
+    ['ENERGY', 'answerCensorEnergyRes'],
+  ],
+  reader: [
+    ['CONST', 'drawingreply'],
+    ['ENERGY', 'energyreply'],
+  ],
+} as const;
+const answerScreens = (base: string, who: keyof typeof ANSWER_ROUTES): RouteObject[] =>
+  ANSWER_ROUTES[who].flatMap(([list, segment]) => {
+    const handle = {
+      title: list === 'CONST' ? 'projectMenu.answerCensorConstRes' : 'projectMenu.answerCensorEnergyRes',
+    };
+    return [
+      {
+        path: `${base}/${segment}`,
+        ...lazily(answerPages, (m) => <m.AnswerListPage list={list} />),
+        handle,
+      },
+      {
+        path: `${base}/${segment}/detail/:id`,
+        ...lazily(answerPages, (m) => <m.AnswerDetailPage list={list} />),
+        handle,
+      },
+    ];
+  });
+
+/**
  * The screens of one project, inside the project layout. Full paths on a pathless layout: a
  * layout route with a path of its own would match `/sys_apply/a/b` by itself and make every such
  * path look routed (`isRouted`). Capabilities add theirs as they are built.
@@ -370,6 +406,7 @@ const PROJECT_SCREENS: Record<ProjectArea, RouteObject[]> = {
       handle: { title: 'docReview.surveySendTitle' },
     },
     ...reportScreens(':orgId/:projectId', 'report'),
+    ...answerScreens(':orgId/:projectId', 'unit'),
   ],
   submit: [
     projectDetail('submit', 'reportdetail/:id'),
@@ -406,6 +443,7 @@ const PROJECT_SCREENS: Record<ProjectArea, RouteObject[]> = {
       handle: { title: 'surveyInfos.viewTitle' },
     },
     ...reportScreens(':orgId/:projectId', 'report'),
+    ...answerScreens(':orgId/:projectId', 'unit'),
   ],
   audit: [
     projectDetail('audit', 'reportdetail/:id'),
@@ -432,6 +470,7 @@ const PROJECT_SCREENS: Record<ProjectArea, RouteObject[]> = {
     noticeScreen(':orgId/:projectId/notifications', 'ProjectNoticeListPage'),
     noticeScreen(':orgId/:projectId/notification/:id', 'ProjectNoticeDetailPage'),
     ...reportScreens(':orgId/:projectId', 'report'),
+    ...answerScreens(':orgId/:projectId', 'unit'),
   ],
   supervise: [
     projectDetail('supervise', 'projects/rptinfo/:id'),
@@ -442,6 +481,7 @@ const PROJECT_SCREENS: Record<ProjectArea, RouteObject[]> = {
     badActionScreen('projects/:projectId/badActions', 'BadActionListPage'),
     badActionScreen('projects/:projectId/badActions/:id', 'BadActionDetailPage'),
     ...reportScreens('projects/:projectId', 'reports'),
+    ...answerScreens('projects/:projectId', 'reader'),
   ],
   joint: [
     projectDetail('joint', 'projects/rptinfo/:projectId'),
@@ -449,6 +489,7 @@ const PROJECT_SCREENS: Record<ProjectArea, RouteObject[]> = {
     ...buildingScreens('projects/:projectId', 'buildings'),
     ...readerDocScreens(),
     ...reportScreens('projects/:projectId', 'reports'),
+    ...answerScreens('projects/:projectId', 'reader'),
   ],
 };
 
