@@ -134,6 +134,14 @@ describe('two rounds of review: answered by the designer, closed by the reviewer
     await page.getByTestId('answer-save').click();
     await expect.poll(() => list.getByTestId('answer-summary').first().textContent()).toContain(ANSWER);
     expect(await list.getByTestId('answer-mine-unanswered').count()).toBe(0);
+    // The answer letter (意见回复单) of the round, drawn in the page.
+    await list.getByTestId('answer-letter-link').click();
+    await page.waitForURL(`**/answerCensorConstRes/pdf/*`);
+    await expect
+      .poll(() => page.getByTestId('answer-letter-pages').getAttribute('data-state'), { timeout: 30_000 })
+      .toBe('ready');
+    expect(await page.locator('canvas.report-page').count()).toBe(1);
+    await expectAccessible(page, 'the answer letter', { include: '[data-testid="answer-letter"]' });
     await page.context().close();
 
     // The revision is handed over, sent and accepted as round 1's materials were.
@@ -150,13 +158,18 @@ describe('two rounds of review: answered by the designer, closed by the reviewer
 
   it('round 2: the reviewer closes the carried opinion beside its answer, and the report passes', async () => {
     const { org, project } = accepted;
+    // The reviewer's round 2 mission: the carried opinion leads, with its answer and what is owed.
+    const round2 = await call<MissionGrid>(director, 'GET', `${base}/missions`);
+    const mission = round2.cells.find((c) => c.specialty === 'ARCHITECTURE')!.missionId!;
     const page: Page = await newPage(browser);
     await openSignedIn(page, 'censor_reviewer', {
-      to: `/sys_audit/${org.censor}/${project.id}/answerCensorConstRes`,
+      to: `/sys_audit/${org.censor}/${project.id}/mission/${mission}`,
     });
-    const list = page.getByTestId('answer-list');
-    await expect.poll(() => list.getByTestId('answer-summary').first().textContent()).toContain(ANSWER);
-    await list.getByTestId('answer-detail').first().click();
+    const carried = page.getByTestId('carried-opinions');
+    await expect.poll(() => carried.textContent()).toContain('还有 1 条意见未作闭合或保留处理');
+    expect(await carried.getByTestId('answer-summary').textContent()).toContain(ANSWER);
+    await expectAccessible(page, 'the carried opinions', { include: '[data-testid="carried-opinions"]' });
+    await carried.getByText('详情').click();
     const detail = page.getByTestId('answer-detail-view');
     await expect.poll(() => detail.getByTestId('answer-history').textContent()).toContain(ANSWER);
     // The revised sheet opens in the viewer compared with round 1's, at the opinion's page.
@@ -170,11 +183,14 @@ describe('two rounds of review: answered by the designer, closed by the reviewer
     await expect
       .poll(() => detail.getByTestId('answer-decision').first().getAttribute('data-decision'))
       .toBe('CLOSE');
+    await page.goBack();
+    await expect
+      .poll(() => page.getByTestId('carried-opinions').textContent())
+      .toContain('以前轮次的意见均已处理');
     await page.context().close();
 
-    const grid = await call<MissionGrid>(director, 'GET', `${base}/missions`);
-    expect(grid.round?.number).toBe(2);
-    const report = await finishRound(grid.cells.map((c) => c.missionId!));
+    expect(round2.round?.number).toBe(2);
+    const report = await finishRound(round2.cells.map((c) => c.missionId!));
     expect(report).toMatchObject({ round: 2, conclusion: 'PASSED' });
     expect(report.content.carried?.map((c) => c.decision)).toEqual(['CLOSE']);
 

@@ -354,7 +354,7 @@ const reportScreens = (base: string, segment: 'report' | 'reports'): RouteObject
 /**
  * Answers to the issued opinions (issue 20): each list and an opinion's detail. The domain's
  * ANSWER_LIST_ROUTES written out, as the opinion routes are, to keep the contracts out of the
- * sign-in chunk. The spec's `…/pdf/{id}` letters are not built yet, so they are not routed.
+ * sign-in chunk. The units' areas have each round's answer letter too (`…/pdf/{versionId}`).
  */
 const ANSWER_ROUTES = {
   unit: [
@@ -382,6 +382,15 @@ const answerScreens = (base: string, who: keyof typeof ANSWER_ROUTES): RouteObje
         ...lazily(answerPages, (m) => <m.AnswerDetailPage list={list} />),
         handle,
       },
+      ...(who === 'unit'
+        ? [
+            {
+              path: `${base}/${segment}/pdf/:id`,
+              ...lazily(answerPages, (m) => <m.AnswerLetterPage list={list} />),
+              handle,
+            },
+          ]
+        : []),
     ];
   });
 

@@ -122,6 +122,19 @@ export async function request<T>(url: string, options: RequestOptions = {}): Pro
 }
 
 /**
+ * A file the API serves (bearer token needed), as bytes: a generated PDF drawn in the page. A
+ * refusal arrives as the usual envelope and is thrown as an ApiError.
+ */
+export async function requestBytes(url: string, options: RequestOptions = {}): Promise<Uint8Array> {
+  const response = await send(url, { ...options, noTimeout: true });
+  if (!response.ok) {
+    const parsed = (await response.json().catch(() => ({}))) as Partial<Envelope<unknown>>;
+    throw failure(response, parsed);
+  }
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+/**
  * A file the API serves (bearer token needed, so not a plain link): fetched as a blob and saved
  * under `fileName`. A refusal arrives as the usual envelope and is thrown as an ApiError.
  */

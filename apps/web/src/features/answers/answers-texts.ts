@@ -99,6 +99,16 @@ const zhCN = {
   withdraw: '撤回处理',
   withdrawConfirm: '撤回本轮对该意见的处理？',
   withdrawn: '已撤回本轮处理',
+  // a later round's mission
+  carriedTitle: '以前轮次的意见（第 {{round}} 轮复审）',
+  carriedUndecided: '还有 {{count}} 条意见未作闭合或保留处理，全部处理后才能提交任务',
+  carriedAllDecided: '以前轮次的意见均已处理',
+  // the answer letter
+  letter: '意见回复单',
+  letterTitle: '{{list}}单',
+  letterDownload: '下载 PDF',
+  letterPage: '回复单第 {{page}} 页，共 {{total}} 页',
+  letterFailed: '回复单无法在此显示，请下载后查看',
 };
 
 const enUS: typeof zhCN = {
@@ -195,6 +205,15 @@ const enUS: typeof zhCN = {
   withdraw: 'Take back the decision',
   withdrawConfirm: "Take back this round's decision on the opinion?",
   withdrawn: "This round's decision was taken back",
+  carriedTitle: 'Opinions of earlier rounds (round {{round}} re-review)',
+  carriedUndecided:
+    '{{count}} opinions are neither closed nor kept; decide each before submitting the mission',
+  carriedAllDecided: 'Every opinion of earlier rounds is decided',
+  letter: 'Answer letter',
+  letterTitle: '{{list}}: the letter',
+  letterDownload: 'Download PDF',
+  letterPage: 'Letter page {{page}} of {{total}}',
+  letterFailed: 'The letter cannot be shown here; download it to read it',
 };
 
 export const ANSWER_TEXTS = { 'zh-CN': zhCN, 'en-US': enUS } as const;

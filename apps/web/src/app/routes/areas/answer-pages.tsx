@@ -1,6 +1,8 @@
 import { useParams } from 'react-router';
-import { ANSWER_LIST_ROUTES, type AnswerList as AnswerListKey } from '@drp/domain';
+import { ANSWER_LIST_ROUTES, ENERGY_SPECIALTY, type AnswerList as AnswerListKey } from '@drp/domain';
 import { AnswerDetail } from '../../../features/answers/components/answer-detail';
+import { AnswerLetter } from '../../../features/answers/components/answer-letter';
+import { CarriedOpinions } from '../../../features/answers/components/carried-opinions';
 import type { AnswerLinks } from '../../../features/answers/components/answer-links';
 import { AnswerList } from '../../../features/answers/components/answer-list';
 import type { ProjectTarget } from '../../../lib/project-target';
@@ -29,6 +31,8 @@ function useAnswerScreen(list: AnswerListKey) {
     sheetPath: viewer
       ? (place, kind, compareWith) => answerSheetPath(viewer, target, place, kind, compareWith)
       : null,
+    letterPath:
+      area === 'supervise' || area === 'joint' ? null : (versionId) => `${listPath}/pdf/${enc(versionId)}`,
   };
   return { target, links };
 }
@@ -49,4 +53,25 @@ export function AnswerDetailPage({ list }: { list: AnswerListKey }) {
   const { id = '' } = useParams();
   const { target, links } = useAnswerScreen(list);
   return <AnswerDetail key={id} target={target} id={id} links={links} />;
+}
+
+/** A mission's carried opinions (issue 20), with the audit area's answer links. */
+export function CarriedOpinionsSlot({
+  target,
+  buildingId,
+  specialty,
+}: {
+  target: ProjectTarget;
+  buildingId: string;
+  specialty: string;
+}) {
+  const { links } = useAnswerScreen(specialty === ENERGY_SPECIALTY ? 'ENERGY' : 'CONST');
+  return <CarriedOpinions target={target} buildingId={buildingId} specialty={specialty} links={links} />;
+}
+
+/** `answerCensorConstRes/pdf/{id}` and `answerCensorEnergyRes/pdf/{id}`: a round's answer letter. */
+export function AnswerLetterPage({ list }: { list: AnswerListKey }) {
+  const { id = '' } = useParams();
+  const { target, links } = useAnswerScreen(list);
+  return <AnswerLetter key={id} target={target} versionId={id} list={list} listPath={links.listPath} />;
 }

@@ -3,6 +3,7 @@ import { MissionDetail } from '../../../features/missions/components/mission-det
 import { MissionGrid } from '../../../features/missions/components/mission-grid';
 import type { ProjectTarget } from '../../../lib/project-target';
 import { useProjectContext } from '../../layouts/project-layout';
+import { CarriedOpinionsSlot } from './answer-pages';
 import { MissionOpinionsSlot } from './opinion-pages';
 
 const enc = encodeURIComponent;
@@ -32,7 +33,15 @@ export function MissionDetailPage() {
       id={missionId}
       gridPath={gridPath}
       opinions={(mission) => (
-        <MissionOpinionsSlot target={target} missionId={mission.id} specialty={mission.specialty} />
+        <>
+          {/* A later round (issue 20): the carried opinions to close or keep come first. */}
+          <CarriedOpinionsSlot
+            target={target}
+            buildingId={mission.buildingId}
+            specialty={mission.specialty}
+          />
+          <MissionOpinionsSlot target={target} missionId={mission.id} specialty={mission.specialty} />
+        </>
       )}
     />
   );

@@ -12,6 +12,8 @@ export interface AnswerLinks {
    * earlier sheet beside it. `kind` says which category's tree the sheet is in.
    */
   sheetPath: ((place: SheetPlace, kind: OpinionKind, compareWith?: SheetPlace | null) => string) | null;
+  /** A round's answer letter (`pdf/{versionId}`); null where the spec has none (supervise, joint). */
+  letterPath: ((versionId: string) => string) | null;
 }
 
 /** The region's centre, the point the viewer centres on (PDF points from the bottom-left). */

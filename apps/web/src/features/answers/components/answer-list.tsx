@@ -104,6 +104,14 @@ export function AnswerList({
       {data?.round && (
         <Typography.Paragraph data-testid="answer-round">
           {t('answers.roundInfo', { round: data.round.number })}
+          {links.letterPath && data.counts.answered > 0 && (
+            <>
+              {' '}
+              <Link to={links.letterPath(data.round.versionId)} data-testid="answer-letter-link">
+                {t('answers.letter')}
+              </Link>
+            </>
+          )}
         </Typography.Paragraph>
       )}
       <Tabs

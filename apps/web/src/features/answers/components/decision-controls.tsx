@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, App, Button, Form, Input, Modal, Popconfirm, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ANSWER_LIMITS, OPINION_DECISIONS, type AnswerDetail, type OpinionDecision } from '@drp/domain';
+import { ANSWER_LIMITS, OPINION_DECISIONS, type AnswerItem, type OpinionDecision } from '@drp/domain';
 import { currentLocale } from '../../../config/i18n';
 import type { ProjectTarget } from '../../../lib/project-target';
 import { useAnswerStep } from '../api/answer-steps';
@@ -15,7 +15,7 @@ const needsRemark = (decision: OpinionDecision) => decision !== 'CLOSE';
  * so: close or keep an open one, reopen a closed one, and take back this round's decision while
  * its report is not forwarded. Each asks for the remark in a small form first.
  */
-export function DecisionControls({ target, item }: { target: ProjectTarget; item: AnswerDetail }) {
+export function DecisionControls({ target, item }: { target: ProjectTarget; item: AnswerItem }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const step = useAnswerStep(target);
