@@ -156,7 +156,14 @@ describe('buildings of a review application', () => {
     expect(await page.getByTestId('project-navbar').getByTestId('project-status').textContent()).toBe('草稿');
     expect(await page.getByTestId('acting-org').textContent()).toBe(CONSTRUCT);
     // Only the screens built so far are in the menu, the application form (报审信息) first.
-    expect(await menuLabels(page)).toEqual(['报审信息', '单体列表', '施工图审查资料', '审查意见告知书']);
+    expect(await menuLabels(page)).toEqual([
+      '报审信息',
+      '单体列表',
+      '施工图审查资料',
+      '审查意见告知书',
+      '施工图审查意见回复',
+      '节能审查意见回复',
+    ]);
     expect(await page.getByTestId('building-table').textContent()).toContain('暂无数据');
 
     // A height too low for the storeys is caught in the form; nothing is sent.
@@ -299,7 +306,14 @@ describe('buildings of a review application', () => {
     await page.getByTestId('project-buildings').click();
     await page.waitForURL((url) => url.pathname === `/sys_submit/${project.id}/buildingList`);
     await expect.poll(() => page.getByTestId('acting-org').textContent()).toBe(DESIGN);
-    expect(await menuLabels(page)).toEqual(['报审信息', '单体列表', '施工图资料上传', '审查意见告知书']);
+    expect(await menuLabels(page)).toEqual([
+      '报审信息',
+      '单体列表',
+      '施工图资料上传',
+      '施工图审查意见回复',
+      '节能审查意见回复',
+      '审查意见告知书',
+    ]);
 
     await row(page, '1# 住宅楼').getByRole('link', { name: '1# 住宅楼' }).click();
     await page.waitForURL(
@@ -434,8 +448,25 @@ describe('buildings of a review application', () => {
     // The supervising authority also confirms bad actions (issue 19).
     expect(await menuLabels(page)).toEqual(
       area === '/sys_supervise'
-        ? ['报审信息', '单体列表', '勘察文件', '设计文件', '审查意见告知书', '不良行为']
-        : ['报审信息', '单体列表', '勘察文件', '设计文件', '审查意见告知书'],
+        ? [
+            '报审信息',
+            '单体列表',
+            '勘察文件',
+            '设计文件',
+            '审查意见告知书',
+            '施工图审查意见回复',
+            '节能审查意见回复',
+            '不良行为',
+          ]
+        : [
+            '报审信息',
+            '单体列表',
+            '勘察文件',
+            '设计文件',
+            '审查意见告知书',
+            '施工图审查意见回复',
+            '节能审查意见回复',
+          ],
     );
     expect(await page.getByTestId('new-building').count()).toBe(0);
     expect(await page.getByTestId('submit-selected').count()).toBe(0);

@@ -159,12 +159,13 @@ export const PROJECT_MENUS: Record<ProjectArea, ProjectMenuItem[]> = {
       path: byProject('/sys_submit', 'workingDrawing'),
       visible: hasDesignOrg,
     },
+    // The survey unit answers its survey opinions here too (issue 20), beside the drawings'.
     {
       key: 'answerCensorConstRes',
       label: 'projectMenu.answerCensorConstRes',
       icon: <CommentOutlined />,
       path: scoped('/sys_submit', 'answerCensorConstRes', 'DESIGN'),
-      visible: hasDesignOrg,
+      visible: (c) => hasDesignOrg(c) || c.orgTypes.has('SURVEY'),
     },
     {
       key: 'answerCensorEnergyRes',
