@@ -303,6 +303,7 @@ describe('to-dos: addressed, opened, settled by the work, listed as done', () =>
     '/sys_audit/:orgId/:projectId/mission/:targetId': '审查任务',
     '/sys_apply/:orgId/:projectId/report': '审查意见告知书',
     '/sys_submit/:orgId/:projectId/report': '审查意见告知书',
+    '/sys_submit/:orgId/:projectId/answerCensorConstRes': '施工图审查意见回复',
   };
   const MEMBER: Partial<Record<OrgType, string>> = {
     CONSTRUCT: 'construct_admin',

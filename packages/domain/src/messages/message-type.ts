@@ -239,10 +239,11 @@ export const MESSAGE_TYPES = {
   CENSOR_OPINION_REPORT_FORWARD: {
     name: { 'zh-CN': '审查意见告知', 'en-US': 'Review opinions issued' },
     kind: 'notice',
+    // The design and survey units' notice leads to their work: the opinions to answer (issue 20).
     receivers: {
       CONSTRUCT: { opens: '/sys_apply/:orgId/:projectId/report' },
-      DESIGN: { opens: '/sys_submit/:orgId/:projectId/report' },
-      SURVEY: { opens: '/sys_submit/:orgId/:projectId/report' },
+      DESIGN: { opens: '/sys_submit/:orgId/:projectId/answerCensorConstRes' },
+      SURVEY: { opens: '/sys_submit/:orgId/:projectId/answerCensorConstRes' },
     },
     content: {
       'zh-CN':

@@ -16,6 +16,7 @@ import { ProjectFormView } from '../../../features/projects/components/project-f
 import { ProjectList } from '../../../features/projects/components/project-list';
 import { ProjectDocsCard } from '../../../features/project-docs/components/project-docs-card';
 import { SurveyInfosCard } from '../../../features/survey-infos/components/survey-infos-card';
+import { ReviewClockCard } from '../../../features/calendar/components/review-clock-card';
 import { useProjectContext } from '../../layouts/project-layout';
 import { buildingListPath } from './building-paths';
 import type { ProjectArea } from './project-area';
@@ -32,9 +33,9 @@ const SUPERVISING: readonly ProjectArea[] = ['supervise', 'joint'];
 const listPath = projectListPath;
 
 /**
- * What every detail of an application shows below it: the attachments (read-only; the
- * construction unit changes them on the draft's form) and, once submitted, what the survey units
- * submitted of their survey information.
+ * What every detail of an application shows below it: the review clock once accepted, the
+ * attachments (read-only; the construction unit changes them on the draft's form) and, once
+ * submitted, what the survey units submitted of their survey information.
  */
 export function ApplicationExtras({
   area,
@@ -49,6 +50,9 @@ export function ApplicationExtras({
   const draft = project.status === 'DRAFT';
   return (
     <>
+      {/* The review clock with each round's days and the applicant's apart (issues 19, 20): the
+          same for every party, once the agency has accepted the materials. */}
+      {orgId && project.acceptedAt && <ReviewClockCard target={{ orgId, projectId: project.id }} />}
       <ProjectDocsCard
         projectId={project.id}
         editable={false}

@@ -178,15 +178,16 @@ export function AnswerList({
           {
             title: t('answers.buildingSpecialty'),
             key: 'building',
+            width: 140,
             render: (_, o) => `${o.buildingName} / ${specialtyName(o.specialty, locale)}`,
           },
           {
             title: t('answers.opinion'),
             key: 'opinion',
-            width: 320,
+            width: 280,
             render: (_, o) => (
               <Space orientation="vertical" size={2}>
-                <OpinionClause item={o} />
+                {(o.clause || o.mandatory) && <OpinionClause item={o} />}
                 <Typography.Paragraph
                   ellipsis={{ rows: 3, tooltip: o.text }}
                   style={{ margin: 0, whiteSpace: 'pre-wrap' }}
@@ -196,7 +197,7 @@ export function AnswerList({
               </Space>
             ),
           },
-          { title: t('answers.unit'), key: 'unit', render: (_, o) => o.unit.name },
+          { title: t('answers.unit'), key: 'unit', width: 170, render: (_, o) => o.unit.name },
           {
             title: t('answers.state'),
             key: 'state',
@@ -206,7 +207,7 @@ export function AnswerList({
           {
             title: t('answers.answer'),
             key: 'answer',
-            width: 260,
+            width: 240,
             render: (_, o) =>
               o.answer ? (
                 <AnswerSummary answer={o.answer} />
@@ -217,6 +218,8 @@ export function AnswerList({
           {
             title: t('answers.decision'),
             key: 'decision',
+            width: 120,
+            className: 'answers-nowrap-title',
             render: (_, o) =>
               o.decision ? <DecisionSummary decision={o.decision} /> : t('answers.noDecision'),
           },

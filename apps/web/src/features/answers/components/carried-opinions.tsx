@@ -62,7 +62,7 @@ export function CarriedOpinions({
                     {t('answers.roundNumberText', { round: item.round, number: item.number })}
                   </Typography.Text>
                   <AnswerStateTag state={item.state} />
-                  <OpinionClause item={item} />
+                  {(item.clause || item.mandatory) && <OpinionClause item={item} />}
                 </Space>
                 <Typography.Paragraph style={{ margin: 0, whiteSpace: 'pre-wrap' }}>
                   {item.text}
