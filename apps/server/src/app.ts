@@ -51,6 +51,7 @@ import { clausesRoutes } from './modules/clauses/clauses.routes.js';
 // Working-day calendar and review clock (issue 19)
 import { calendarRoutes } from './modules/calendar/calendar.routes.js';
 import { seedWorkCalendar } from './modules/calendar/calendar.service.js';
+import { signaturesRoutes } from './modules/signatures/signatures.routes.js';
 import { jobWorker } from './modules/jobs/job-worker.js';
 import { reportBuildJobHandler } from './modules/reports/reports.service.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
@@ -230,6 +231,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(reportsRoutes);
   // Designers' answers and the next rounds (issue 20).
   await app.register(answersRoutes);
+  // Electronic signatures (issue 21): signing tasks in order, verification of any presented PDF.
+  await app.register(signaturesRoutes);
 
   await app.register(webPlugin, { webDist: config.webDist });
   return app;

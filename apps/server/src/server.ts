@@ -6,6 +6,7 @@ import { openDatabase } from './db/database.js';
 import { seedDemoPortal } from './db/seed/demo-portal-seed.js';
 import { seedDemoProjects } from './db/seed/demo-projects-seed.js';
 import { seedDemo } from './db/seed/demo-seed.js';
+import { platformRoot } from './modules/signatures/signing-identities.service.js';
 
 const started = performance.now();
 let config;
@@ -23,6 +24,8 @@ const database = await openDatabase({
 const seeded = config.seedDemo && (await seedDemo(database.db));
 if (seeded) console.log('Demo organisations and accounts created.');
 const app = await buildApp({ config, db: database.db, secrets, listen: database.listen });
+// The platform's own CA (issue 21) exists from the first start: its root is what readers trust.
+await platformRoot(app.ctx);
 if (seeded && config.seedDemoProjects) {
   await seedDemoProjects(app.ctx);
   console.log('Demo applications created.');

@@ -58,3 +58,5 @@ export * from './project-access/handover-readiness.js';
 export * from './portal/portal-contracts.js';
 // Designers' answers and the next rounds (issue 20): answer lists, carried opinions, decisions.
 export * from './answers/answer-contracts.js';
+// Electronic signatures (issue 21): signing tasks in order, signed documents, verification.
+export * from './signatures/signature-contracts.js';

@@ -9,8 +9,8 @@ const require = createRequire(import.meta.url);
  * both TrueType from npm: pdfmake subsets them correctly (pdf-lib's subsetting corrupts CJK glyphs,
  * review-outputs.md §1.1). One family, so "bold" anywhere means the heading face.
  */
-const SERIF = require.resolve('@expo-google-fonts/noto-serif-sc/400Regular/NotoSerifSC_400Regular.ttf');
-const SANS_BOLD = require.resolve('@expo-google-fonts/noto-sans-sc/700Bold/NotoSansSC_700Bold.ttf');
+export const SERIF = require.resolve('@expo-google-fonts/noto-serif-sc/400Regular/NotoSerifSC_400Regular.ttf');
+export const SANS_BOLD = require.resolve('@expo-google-fonts/noto-sans-sc/700Bold/NotoSansSC_700Bold.ttf');
 const FONT_DIRS = [path.dirname(SERIF), path.dirname(SANS_BOLD)];
 
 /** The rules of tables and the quiet text beside them. */

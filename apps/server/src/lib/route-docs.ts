@@ -1,4 +1,6 @@
 import {
+  SIGNING_ROLE_KEYS,
+  SIGNING_TASK_STATUS_KEYS,
   BAD_ACTION_STATUS_KEYS,
   REPORT_STATUS_KEYS,
   MISSION_STATUS_KEYS,
@@ -239,7 +241,9 @@ export const POLICY_STATES: Partial<Record<PolicySubject, unknown[]>> = {
         [0, 0],
         [1, 0],
         [1, 1],
-      ].map(([cells, missionsOpen]) => ({ application, status, cells, missionsOpen })),
+      ].flatMap(([cells, missionsOpen]) =>
+        [0, 1].map((unsigned) => ({ application, status, cells, missionsOpen, unsigned })),
+      ),
     ),
   ),
   // answers and the next rounds (issue 20)
@@ -256,6 +260,10 @@ export const POLICY_STATES: Partial<Record<PolicySubject, unknown[]>> = {
     bools.flatMap((reviewer) =>
       bools.map((carried) => ({ mission: { status, reviewer, checker: false }, carried })),
     ),
+  ),
+  // signing tasks (issue 21)
+  signingTask: SIGNING_TASK_STATUS_KEYS.flatMap((status) =>
+    SIGNING_ROLE_KEYS.flatMap((role) => bools.map((assigned) => ({ status, role, assigned }))),
   ),
 };
 

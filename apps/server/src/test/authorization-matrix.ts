@@ -1217,6 +1217,48 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
     expected: agency(404),
     note: 'A malformed id: nothing is taken back.',
   },
+  // Electronic signatures (issue 21): the agency signs, every party reads; a presented PDF is
+  // checked for anyone signed in.
+  'POST /api/signature/task/start': {
+    call: { body: {} },
+    expected: statuses({ anonymous: 401, censorAdmin: 400, censorMember: 400, default: 403 }),
+    note: 'No task and no password: nothing is signed.',
+  },
+  'GET /api/signature/task/getVerifyInfo': {
+    call: { query: { projectId: NO_SUCH_PROJECT, documentId: NO_SUCH_PROJECT } },
+    expected: statuses({
+      anonymous: 401,
+      infoStaff: 403,
+      systemAdmin: 403,
+      default: 404,
+    }),
+    note: 'No such application: nothing is read.',
+  },
+  'GET /api/signature/task/getSignCallbackUrl': {
+    call: { query: { taskId: NO_SUCH_PROJECT } },
+    expected: statuses({ anonymous: 401, censorAdmin: 404, censorMember: 404, default: 403 }),
+    note: 'No such task.',
+  },
+  'POST /api/signature/task/verify': {
+    call: { body: {} },
+    expected: signedIn(415),
+    note: 'Not a file upload (415, in words): nothing is checked.',
+  },
+  'GET /api/checkDrawings/:orgId/:projectId/signature/getViewUrl': {
+    call: { params: ownProject, query: { documentId: NO_SUCH_PROJECT } },
+    expected: readers(404),
+    note: 'No such application: no link.',
+  },
+  'GET /api/checkDrawings/:orgId/:projectId/docRepository/listSignatureTree': {
+    call: { params: ownProject },
+    expected: readers(404),
+    note: 'No such application: nothing is listed.',
+  },
+  'GET /api/checkDrawings/:orgId/:projectId/docRepository/querySignatureFile': {
+    call: { params: ownProject },
+    expected: readers(404),
+    note: 'No such application: nothing is listed.',
+  },
   'GET /api/files/report/:token': {
     call: { params: { token: 'not-a-report-link' } },
     expected: everyone(404),

@@ -1,3 +1,6 @@
+import { eq } from 'drizzle-orm';
+import type { SigningDocumentPage } from '@drp/domain';
+import { signingTasks } from '../db/schema/signatures.js';
 import { pdfBytes, readyForHandOver, submittedForMaterials, uploadDocFile } from './doc-fixture.js';
 import { detailOf, projectApi } from './project-fixture.js';
 import { drawingSet } from './sheet-pdfs.js';
@@ -73,4 +76,55 @@ export async function acceptedApplication(
       ),
     );
   return { id, buildingId: made.buildingId, versionId: made.versionId, fileId: file.id };
+}
+
+/**
+ * Gives every signature a compiled report needs (issue 21), in order, as its signers would: each
+ * reviewer's by the token `signers` holds for their account, then the director's and the seal.
+ * What the tests of later steps do before forwarding; the signing itself is tested in signatures.
+ */
+export async function signReportCompletely(
+  t: TestApp,
+  input: {
+    org: Record<string, string>;
+    projectId: string;
+    reportId: string;
+    director: string;
+    admin: string;
+    /** Reviewers' tokens by account id. */
+    reviewers: Record<string, string>;
+  },
+) {
+  const api = projectApi(t);
+  const list = async () =>
+    detailOf<SigningDocumentPage>(
+      await api.send(
+        'GET',
+        `/api/checkDrawings/${input.org.censor}/${input.projectId}/docRepository/querySignatureFile`,
+        input.admin,
+      ),
+    ).items.find((d) => d.id === input.reportId)!;
+  const [reviewerTasks, accounts] = await Promise.all([
+    list(),
+    t.database.db
+      .select({ id: signingTasks.id, accountId: signingTasks.signerAccountId })
+      .from(signingTasks)
+      .where(eq(signingTasks.documentId, input.reportId)),
+  ]);
+  const accountOf = new Map(accounts.map((a) => [a.id, a.accountId]));
+  for (const task of reviewerTasks.tasks) {
+    const token =
+      task.role === 'REVIEWER'
+        ? input.reviewers[accountOf.get(task.id)!]
+        : task.role === 'DIRECTOR'
+          ? input.director
+          : input.admin;
+    if (!token) throw new Error(`no token for the signer of ${task.fieldName}`);
+    detailOf(
+      await api.send('POST', '/api/signature/task/start', token, {
+        actingOrg: input.org.censor,
+        payload: { taskId: task.id, password: 'Demo@2026' },
+      }),
+    );
+  }
 }

@@ -495,6 +495,34 @@ export const API_ACCESS: Record<string, AccessRule> = markProjectRoutes({
   // A report's PDF by its signed link (getSignedURL), and the public check its QR code opens.
   'GET /api/files/report/:token': PUBLIC,
   'GET /api/portal/reportCheck': PUBLIC,
+  // Electronic signatures (issue 21): the agency signs; every party reads what was issued to it and
+  // its signatures (PROJECT_POLICY signatures.view / signature.sign); anyone signed in may check a
+  // PDF they hold.
+  'POST /api/signature/task/start': inArea('audit'),
+  'GET /api/signature/task/getVerifyInfo': inArea('apply', 'submit', 'audit', 'supervise', 'joint'),
+  'GET /api/signature/task/getSignCallbackUrl': inArea('audit'),
+  'POST /api/signature/task/verify': SIGNED_IN,
+  'GET /api/checkDrawings/:orgId/:projectId/signature/getViewUrl': inArea(
+    'apply',
+    'submit',
+    'audit',
+    'supervise',
+    'joint',
+  ),
+  'GET /api/checkDrawings/:orgId/:projectId/docRepository/listSignatureTree': inArea(
+    'apply',
+    'submit',
+    'audit',
+    'supervise',
+    'joint',
+  ),
+  'GET /api/checkDrawings/:orgId/:projectId/docRepository/querySignatureFile': inArea(
+    'apply',
+    'submit',
+    'audit',
+    'supervise',
+    'joint',
+  ),
   // The project's notices (issue 19): what the agency sent about the application.
   'GET /api/checkDrawings/:orgId/:projectId/notifications': inArea('audit'),
   'GET /api/checkDrawings/:orgId/:projectId/notifications/:id': inArea('audit'),

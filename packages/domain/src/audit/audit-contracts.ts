@@ -82,6 +82,9 @@ export const AUDIT_ACTIONS = {
   OPINION_ANSWERED: { 'zh-CN': '回复审查意见', 'en-US': 'Opinion answered' },
   OPINION_ANSWER_CHANGED: { 'zh-CN': '修改意见回复', 'en-US': 'Answer changed' },
   OPINION_DECIDED: { 'zh-CN': '复审处理意见', 'en-US': 'Carried opinion decided' },
+  // Electronic signatures (issue 21)
+  SIGNATURE_SIGNED: { 'zh-CN': '电子签章', 'en-US': 'Signed' },
+  SIGNATURE_PASSWORD_FAILED: { 'zh-CN': '签章密码错误', 'en-US': 'Signing password wrong' },
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 const actionKeys = Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]];

@@ -506,6 +506,15 @@ const SENTENCES: Partial<Record<AuditAction, Sentence>> = {
       en: `${p.actor} ${decision[1]} opinion ${num(p.detail.number) ?? ''} on ${named(p, 'building') ?? 'a building'} of ${inProject(p).en} in round ${num(p.detail.round) ?? ''}`,
     };
   },
+  // Electronic signatures (issue 21): the detail names the document and the signature's field.
+  SIGNATURE_SIGNED: (p) => ({
+    zh: `${p.actor} 在${inProject(p).zh}的${named(p, 'document') ?? ''}上签署了「${named(p, 'field') ?? ''}」`,
+    en: `${p.actor} signed “${named(p, 'field') ?? ''}” on ${named(p, 'document') ?? 'a document'} of ${inProject(p).en}`,
+  }),
+  SIGNATURE_PASSWORD_FAILED: (p) => ({
+    zh: `${p.actor} 在${inProject(p).zh}签章时输入了错误的密码，未签署`,
+    en: `${p.actor} gave a wrong password when signing on ${inProject(p).en}; nothing was signed`,
+  }),
   // Working-day calendar (issue 19)
   WORK_CALENDAR_YEAR_ENTERED: (p) => {
     const year = num(p.detail.year) ?? '';

@@ -994,6 +994,52 @@ export const ERROR_CODES = {
     'zh-CN': '{year}年的节假日安排尚未录入',
     'en-US': 'The holiday arrangements of {year} have not been entered',
   },
+  // ---- electronic signatures (issue 21) ----
+  REPORT_NOT_SIGNED: {
+    status: 409,
+    'zh-CN': '告知书还有 {count} 处签章未完成，全部签署后才能告知',
+    'en-US': '{count} signatures of this report are still missing; forward it once all are signed',
+  },
+  SIGNATURE_ALREADY_SIGNED: {
+    status: 409,
+    'zh-CN': '该签章已签署，不能重复签署',
+    'en-US': 'This signature has already been given',
+  },
+  SIGNATURE_WAITING: {
+    status: 409,
+    'zh-CN': '请等待前序人员签署后再签署',
+    'en-US': 'Wait until the earlier signers have signed',
+  },
+  SIGNATURE_NOT_YOURS: {
+    status: 403,
+    'zh-CN': '该签章应由{name}签署',
+    'en-US': 'This signature is for {name} to give',
+  },
+  SIGNATURE_NO_PROFILE: {
+    status: 403,
+    'zh-CN': '您没有{role}的签署权限',
+    'en-US': 'You may not sign as {role}',
+  },
+  SIGNATURE_PASSWORD_WRONG: {
+    status: 400,
+    'zh-CN': '签署密码不正确，未签署',
+    'en-US': 'The password is incorrect; nothing was signed',
+  },
+  SIGNATURE_DOCUMENT_CHANGED: {
+    status: 409,
+    'zh-CN': '该文件已重新编制，请刷新后签署新的文件',
+    'en-US': 'The document was compiled again; refresh and sign the new one',
+  },
+  SIGNATURE_FILE_INVALID: {
+    status: 400,
+    'zh-CN': '上传的文件不是有效的 PDF 文件',
+    'en-US': 'The uploaded file is not a valid PDF',
+  },
+  SIGNATURE_FILE_UNSIGNED: {
+    status: 400,
+    'zh-CN': '该 PDF 文件中没有电子签章',
+    'en-US': 'This PDF carries no electronic signature',
+  },
   INTERNAL_ERROR: {
     status: 500,
     'zh-CN': '服务器内部错误，请稍后再试',

@@ -154,12 +154,15 @@ const STATES: {
           [0, 0],
           [3, 0],
           [3, 2],
-        ].map(([cells, missionsOpen]) => ({
-          application: { status, accepted: true },
-          status: report,
-          cells,
-          missionsOpen,
-        })),
+        ].flatMap(([cells, missionsOpen]) =>
+          [0, 2].map((unsigned) => ({
+            application: { status, accepted: true },
+            status: report,
+            cells,
+            missionsOpen,
+            unsigned,
+          })),
+        ),
       ),
     ),
     key: (f: {
@@ -167,8 +170,10 @@ const STATES: {
       status: string | null;
       cells: number;
       missionsOpen: number;
+      unsigned: number;
     }) =>
-      `${f.application.status}/${f.status ?? 'none'}/${f.cells === 0 ? 'empty' : f.missionsOpen > 0 ? 'open' : 'done'}`,
+      `${f.application.status}/${f.status ?? 'none'}/${f.cells === 0 ? 'empty' : f.missionsOpen > 0 ? 'open' : 'done'}/` +
+      (f.unsigned > 0 ? 'unsigned' : 'signed'),
   },
   // answers (issue 20): the opinion's state, whether it is the acting unit's, the version the
   // answers go with (none before a report), the unit's hand-over, an answer already given
@@ -202,6 +207,16 @@ const STATES: {
     ),
     key: (f: { mission: { status: string; reviewer: boolean }; carried: boolean }) =>
       `${f.mission.status}/${f.mission.reviewer ? 'reviewer' : '-'}/${f.carried ? 'carried' : '-'}`,
+  },
+  // signing tasks (issue 21): the task's state and role, whether it names the actor, and the
+  // actor's standing (a director; one who decides)
+  signingTask: {
+    all: ['WAITING', 'PENDING', 'SIGNED'].flatMap((status) =>
+      ['REVIEWER', 'DIRECTOR', 'AGENCY'].flatMap((role) => bools.map((assigned) => ({ status, role, assigned }))),
+    ),
+    key: (f: { status: string; role: string; assigned: boolean }, a: ProjectActor) =>
+      `${f.status}/${f.role}/${f.assigned ? 'assigned' : '-'}/` +
+      `${a.profiles.includes('DRAWING_APPROVAL_DIRECTOR') ? 'director' : '-'}/${isDecider(a) ? 'decider' : '-'}`,
   },
 };
 /** Bad actions: a member of the agency with an approval profile (not the member admin by that alone). */
@@ -533,13 +548,13 @@ const EXPECTED: Record<ProjectAction, Expected> = {
     subject: 'report',
     who: 'decider',
     refused: 'FORBIDDEN',
-    open: ['IN_REVIEW/none/done', 'IN_REVIEW/READY/done', 'IN_REVIEW/FAILED/done'],
+    open: ['IN_REVIEW/none/done/*', 'IN_REVIEW/READY/done/*', 'IN_REVIEW/FAILED/done/*'],
     closed: [
       ['OPINIONS_ISSUED/*', 'REPORT_NOT_IN_REVIEW'],
       ['PASSED/*', 'REPORT_NOT_IN_REVIEW'],
       ['*/FORWARDED/*', 'REPORT_ALREADY_FORWARDED'],
       ['*/COMPILING/*', 'REPORT_COMPILING'],
-      ['*/*/empty', 'REPORT_ROUND_EMPTY'],
+      ['*/*/empty/*', 'REPORT_ROUND_EMPTY'],
       ['*', 'REPORT_MISSIONS_OPEN'],
     ],
   },
@@ -547,9 +562,10 @@ const EXPECTED: Record<ProjectAction, Expected> = {
     subject: 'report',
     who: 'decider',
     refused: 'FORBIDDEN',
-    open: ['IN_REVIEW/READY/*'],
+    open: ['IN_REVIEW/READY/*/signed'],
     closed: [
       ['*/FORWARDED/*', 'REPORT_ALREADY_FORWARDED'],
+      ['IN_REVIEW/READY/*/unsigned', 'REPORT_NOT_SIGNED'],
       ['*/READY/*', 'REPORT_NOT_IN_REVIEW'],
       ['*', 'REPORT_NOT_READY'],
     ],
@@ -592,6 +608,21 @@ const EXPECTED: Record<ProjectAction, Expected> = {
       ['DONE/*', 'OPINION_MISSION_DONE'],
       ['*/-/*', 'OPINION_MISSION_NOT_YOURS'],
       ['*', 'OPINION_MISSION_NOT_OPEN'],
+    ],
+  },
+  // electronic signatures (issue 21)
+  'signatures.view': { subject: 'application', who: 'anyone', refused: 'NOT_FOUND', open: ['*'], closed: [] },
+  'signature.sign': {
+    subject: 'signingTask',
+    who: ['CENSOR'],
+    refused: 'FORBIDDEN',
+    open: ['PENDING/REVIEWER/assigned/*', 'PENDING/DIRECTOR/*/director/*', 'PENDING/AGENCY/*/*/decider'],
+    closed: [
+      ['SIGNED/*', 'SIGNATURE_ALREADY_SIGNED'],
+      ['*/REVIEWER/-/*', 'SIGNATURE_NOT_YOURS'],
+      ['*/DIRECTOR/*/-/*', 'SIGNATURE_NO_PROFILE'],
+      ['*/AGENCY/*/*/-', 'SIGNATURE_NO_PROFILE'],
+      ['*', 'SIGNATURE_WAITING'],
     ],
   },
 };

@@ -7,6 +7,7 @@ import type { MissionStatus } from '../missions/mission-contracts.js';
 import type { OpinionStatus } from '../opinions/opinion-contracts.js';
 import type { ProjectStatus } from '../projects/project-status.js';
 import type { ReportStatus } from '../reports/opinion-report-contracts.js';
+import type { SigningRole, SigningTaskStatus } from '../signatures/signature-contracts.js';
 import type { SurveyInfoStatus } from '../survey-infos/survey-info-contracts.js';
 import type { ProjectPart } from './project-part.js';
 
@@ -116,6 +117,16 @@ export interface ReportFacts {
   cells: number;
   /** Cells of the round without a mission, and missions not yet accepted. */
   missionsOpen: number;
+  /** Signatures the report still lacks (issue 21): it is forwarded only once signed and sealed. */
+  unsigned: number;
+}
+
+/** One signing task (issue 21): its state, its role, and whether it names the acting person. */
+export interface SigningTaskFacts {
+  status: SigningTaskStatus;
+  role: SigningRole;
+  /** The acting person is the task's named signer (a reviewer's task names one). */
+  assigned: boolean;
 }
 
 /**
@@ -161,7 +172,9 @@ export type PolicySubject =
   | 'report'
   // Answers and the next rounds (issue 20).
   | 'answer'
-  | 'decision';
+  | 'decision'
+  // Electronic signatures (issue 21).
+  | 'signingTask';
 
 interface FactsOf {
   application: ApplicationFacts;
@@ -179,6 +192,7 @@ interface FactsOf {
   report: ReportFacts;
   answer: AnswerFacts;
   decision: DecisionFacts;
+  signingTask: SigningTaskFacts;
 }
 
 export interface ProjectRule<S extends PolicySubject = PolicySubject> {
@@ -646,7 +660,9 @@ export const PROJECT_POLICY = {
           ? 'REPORT_NOT_READY'
           : f.application.status !== 'IN_REVIEW'
             ? 'REPORT_NOT_IN_REVIEW'
-            : undefined,
+            : f.unsigned > 0
+              ? 'REPORT_NOT_SIGNED'
+              : undefined,
   }),
   // ---- designers' answers and the next rounds (issue 20) ----
   /** Every party reads the issued opinions with their answers and decisions. */
@@ -683,6 +699,30 @@ export const PROJECT_POLICY = {
             : f.mission.status === 'ASSIGNED' || f.mission.status === 'RETURNED'
               ? undefined
               : 'OPINION_MISSION_NOT_OPEN',
+  }),
+  // ---- electronic signatures (issue 21) ----
+  /** Every party reads the signatures of what was issued to it; the agency's drafts stay its own. */
+  'signatures.view': rule({ subject: 'application', who: anyone, refused: 'NOT_FOUND', blocks: never }),
+  /**
+   * Signing one task, with the password again: a reviewer their own task, a director the 审核
+   * signature, the admin or director the agency's seal, each once and only after the earlier step.
+   */
+  'signature.sign': rule({
+    subject: 'signingTask',
+    who: parts('CENSOR'),
+    refused: 'FORBIDDEN',
+    blocks: (f, actor) =>
+      f.status === 'SIGNED'
+        ? 'SIGNATURE_ALREADY_SIGNED'
+        : f.role === 'REVIEWER' && !f.assigned
+          ? 'SIGNATURE_NOT_YOURS'
+          : f.role === 'DIRECTOR' && !actor.profiles.includes('DRAWING_APPROVAL_DIRECTOR')
+            ? 'SIGNATURE_NO_PROFILE'
+            : f.role === 'AGENCY' && !decides(actor)
+              ? 'SIGNATURE_NO_PROFILE'
+              : f.status === 'WAITING'
+                ? 'SIGNATURE_WAITING'
+                : undefined,
   }),
 } as const satisfies Record<string, AnyRule>;
 

@@ -123,6 +123,13 @@ export const reportContent = z.object({
   clock: z.object({ design: clockSnapshot, survey: clockSnapshot.nullable() }),
   /** The public check the QR code opens. */
   verifyUrl: z.string(),
+  /**
+   * The signatures the report is issued with (issue 21), in signing order, the agency's seal last:
+   * the PDF ends with a page (签章页) holding a box for each. Absent from reports compiled before.
+   */
+  signing: z
+    .array(z.object({ field: z.string(), label: z.string(), seal: z.boolean() }))
+    .optional(),
 });
 export type ReportContent = z.infer<typeof reportContent>;
 
@@ -142,6 +149,8 @@ export const opinionReportSummary = z.object({
   forwardedBy: z.string().nullable(),
   /** The PDF, once built. */
   file: z.object({ size: z.number().int(), pages: z.number().int(), sha256: z.string() }).nullable(),
+  /** Its signatures so far (issue 21); null for a report issued without them. */
+  signing: z.object({ signed: z.number().int(), total: z.number().int() }).nullable(),
   can: z.object({ forward: z.boolean(), compile: z.boolean() }),
 });
 export type OpinionReportSummary = z.infer<typeof opinionReportSummary>;

@@ -27,3 +27,5 @@ export * from './opinions.js';
 export * from './reports.js';
 // Designers' answers and the next rounds' decisions (issue 20)
 export * from './answers.js';
+// Signing identities, signing tasks, certificates and filings (issue 21)
+export * from './signatures.js';

@@ -18,7 +18,7 @@ import { projects } from '../../db/schema/projects.js';
 import { uploadDocFile } from '../../test/doc-fixture.js';
 import { inkIn, pdfText, renderPdfPages } from '../../test/render-pdf.js';
 import { accountIdOf, demoOrgIds, detailOf, projectApi } from '../../test/project-fixture.js';
-import { acceptedApplication } from '../../test/review-fixture.js';
+import { acceptedApplication, signReportCompletely } from '../../test/review-fixture.js';
 import { prepareSheetsNow } from '../../test/sheet-fixture.js';
 import { drawingSet } from '../../test/sheet-pdfs.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -96,6 +96,14 @@ describe('answers and the next rounds: every opinion answered, carried, and clos
       await api.send('POST', `${reportBase()}/compile`, tokens.censor_director),
     );
     await t.app.jobs.drain();
+    await signReportCompletely(t, {
+      org,
+      projectId: app.id,
+      reportId: compiled.id,
+      director: tokens.censor_director,
+      admin: tokens.censor_admin,
+      reviewers: { [ids.censor_reviewer]: tokens.censor_reviewer },
+    });
     detailOf(await api.send('POST', `${reportBase()}/forward/${compiled.id}`, tokens.censor_director));
     return detailOf<OpinionReportDetail>(
       await api.send('GET', `${reportBase()}/${compiled.id}`, tokens.censor_director),

@@ -1,5 +1,6 @@
 import pdfmake, { type Content, type DocumentDefinition, type TableCell } from 'pdfmake';
 import { RULE_GREY, configurePdfFonts } from '../../lib/pdf-fonts.js';
+import { A4, signatureSlotRects, type SlotRect } from '../signatures/signature-slots.js';
 import { REPORT_CONCLUSIONS, REPORT_LIMITS, type ReportContent, type ReportPartyRole } from '@drp/domain';
 
 const ROLE_NAMES: Record<ReportPartyRole, string> = {
@@ -181,6 +182,64 @@ function signatures(content: ReportContent): Content {
   };
 }
 
+/**
+ * The signature page (签章页, issue 21): a labelled box for each signer and the seal, at the places
+ * signature-slots gives, so the signatures added later land inside them. Empty boxes until signed:
+ * a printed unsigned copy shows plainly what it lacks.
+ */
+function signaturePage(content: ReportContent): Content[] {
+  const slots = content.signing ?? [];
+  if (slots.length === 0) return [];
+  const people = slots.filter((s) => !s.seal);
+  const seal = slots.find((s) => s.seal);
+  const rects = signatureSlotRects(people.length);
+  const censor = content.parties.find((p) => p.role === 'CENSOR')?.name ?? '';
+  const top = (r: SlotRect) => A4.height - r.y - r.height;
+  const box = (r: SlotRect, label: string): Content[] => [
+    {
+      text: label,
+      fontSize: 7.5,
+      lineHeight: 1.1,
+      absolutePosition: { x: r.x - 12, y: top(r) - (label.includes('\n') ? 21 : 12) },
+      width: r.width + 24,
+      alignment: 'center',
+    } as Content,
+    {
+      canvas: [
+        { type: 'rect', x: 0, y: 0, w: r.width, h: r.height, lineWidth: 0.5, lineColor: RULE_GREY, dash: { length: 2 } },
+      ],
+      absolutePosition: { x: r.x, y: top(r) },
+    } as Content,
+  ];
+  return [
+    { text: '签章页', style: 'title', pageBreak: 'before' },
+    {
+      text: `编号：${content.reportNo}\u3000\u3000第 ${content.round} 轮审查`,
+      alignment: 'center',
+      margin: [0, 0, 0, 8],
+    },
+    {
+      text:
+        '本告知书经下列审查人员、审核人签署并加盖审查机构电子印章后生效。各签章为可在任意 PDF 阅读器中核验的电子签名；' +
+        '签署后文件的任何改动都会使签名失效。',
+      fontSize: 9.5,
+    },
+    ...people.flatMap((p, i) => box(rects.people[i]!, p.label)),
+    ...(seal
+      ? [
+          ...box(rects.seal, seal.label),
+          {
+            stack: [
+              { text: `审查机构：${censor}` },
+              { text: content.compiledOn.replace(/^(\d+)-(\d+)-(\d+)$/, '$1年$2月$3日') },
+            ],
+            absolutePosition: { x: 50, y: top(rects.seal) + rects.seal.height - 30 },
+          } as Content,
+        ]
+      : []),
+  ];
+}
+
 /** The report's document definition: A4, the QR code of its public check at the top right. */
 export function reportDocument(
   content: ReportContent,
@@ -242,6 +301,7 @@ export function reportDocument(
       { text: content.carried?.length ? '本轮新增审查意见' : '审查意见', style: 'h2' },
       opinionsTable(content),
       signatures(content),
+      ...signaturePage(content),
     ],
   };
 }

@@ -206,3 +206,13 @@ export async function listCarriedForReport(db: Db, versionId: string) {
     }
   ).rows;
 }
+
+/** An issued (forwarded) report whose current file has this SHA-256: a presented copy is genuine. */
+export async function findReportBySha256(db: Db, sha256: string) {
+  const [row] = await db
+    .select({ reportNo: opinionReports.reportNo, projectName: projects.name })
+    .from(opinionReports)
+    .innerJoin(projects, eq(projects.id, opinionReports.projectId))
+    .where(and(eq(opinionReports.fileSha256, sha256), eq(opinionReports.status, 'FORWARDED')));
+  return row ?? null;
+}

@@ -19,7 +19,7 @@ import { projects } from '../../db/schema/projects.js';
 import { opinionReports } from '../../db/schema/reports.js';
 import { accountIdOf, demoOrgIds, detailOf, projectApi } from '../../test/project-fixture.js';
 import { inkIn, pdfText, renderPdfPages } from '../../test/render-pdf.js';
-import { acceptedApplication } from '../../test/review-fixture.js';
+import { acceptedApplication, signReportCompletely } from '../../test/review-fixture.js';
 import { prepareSheetsNow } from '../../test/sheet-fixture.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { normalizeCheckCode, reportCheckCode } from './reports.service.js';
@@ -101,6 +101,16 @@ describe('opinion reports: compiled from accepted missions, built in the queue, 
       detailOf(await api.send('POST', `${missionBase(projectId)}/${id}/accept`, tokens.censor_director));
     }
   }
+
+  const signAll = (projectId: string, reportId: string) =>
+    signReportCompletely(t, {
+      org,
+      projectId,
+      reportId,
+      director: tokens.censor_director,
+      admin: tokens.censor_admin,
+      reviewers: { [ids.censor_reviewer]: tokens.censor_reviewer },
+    });
 
   const messagesOf = (projectId: string) =>
     t.database.db
@@ -260,7 +270,9 @@ describe('opinion reports: compiled from accepted missions, built in the queue, 
     );
     expect(built.status).toBe('READY');
     expect(built.file!.pages).toBeGreaterThanOrEqual(1);
-    expect(built.can).toEqual({ forward: true, compile: true });
+    // Not forwardable until signed (issue 21): the reviewer, the director and the seal.
+    expect(built.can).toEqual({ forward: false, compile: true });
+    expect(built.signing).toEqual({ signed: 0, total: 3 });
     expect(built.content.bySpecialty.find((s) => s.specialty === 'STRUCTURE')).toMatchObject({
       opinions: 2,
       mandatory: 1,
@@ -310,6 +322,8 @@ describe('opinion reports: compiled from accepted missions, built in the queue, 
   });
 
   it('forwards once: the units are told and read it, the clock pauses, and it can no longer change', async () => {
+    refused(await forward('censor_director', withOpinions.id, report.id), 409, 'REPORT_NOT_SIGNED');
+    await signAll(withOpinions.id, report.id);
     refused(await forward('censor_reviewer', withOpinions.id, report.id), 403, 'FORBIDDEN');
     const sent = detailOf<OpinionReportSummary>(await forward('censor_director', withOpinions.id, report.id));
     expect(sent.status).toBe('FORWARDED');
@@ -435,6 +449,7 @@ describe('opinion reports: compiled from accepted missions, built in the queue, 
       tokens.censor_admin,
     );
     expect((await pdfText(pdf.rawPayload)).replace(/\s+/g, '')).toContain('施工图设计文件审查合格');
+    await signAll(clean.id, compiled.id);
     detailOf(await forward('censor_admin', clean.id, compiled.id));
     const [project] = await t.database.db
       .select({ status: projects.status })

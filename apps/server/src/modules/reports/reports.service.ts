@@ -34,6 +34,7 @@ import { readRoundCells } from '../missions/missions.service.js';
 import { runApplicationStep } from '../project-access/application-steps.js';
 import { updateApplicationState } from '../project-access/project-access.repository.js';
 import { openProject, type OpenProject } from '../project-access/project-access.service.js';
+import { planReportSignatures, unsignedCounts } from '../signatures/signatures.service.js';
 import { buildReportPdfInWorker } from './report-pdf-client.js';
 import {
   findReport,
@@ -141,26 +142,31 @@ async function roundFacts(ctx: AppContext, db: Db, open: OpenProject, options: {
     return {
       round: null,
       report: null,
-      facts: { application: open.facts, status: null, cells: 0, missionsOpen: 0 },
+      facts: { application: open.facts, status: null, cells: 0, missionsOpen: 0, unsigned: 0 },
     };
   const [report, grid] = await Promise.all([
     findReportOfRound(db, round.id, open.member.orgId, options),
     readRoundCells(ctx, db, open.project.id, round.id),
   ]);
+  const signing = report ? (await unsignedCounts(db, [report.id])).get(report.id) : null;
   const facts: ReportFacts = {
     application: open.facts,
     status: report?.status ?? null,
     // A round without any cell (no building confirmed) has nothing to report on: its own refusal.
     cells: grid.cells.length,
     missionsOpen: grid.cells.filter((c) => c.found?.mission.status !== 'DONE').length,
+    unsigned: signing?.unsigned ?? 0,
   };
   return { round, report, facts };
 }
+
+type SigningCount = { signed: number; total: number; unsigned: number } | null | undefined;
 
 function summaryOf(
   open: OpenProject,
   found: ReportWithNames,
   current: ReportFacts | null,
+  signing: SigningCount,
 ): OpinionReportSummary {
   const { report } = found;
   const facts: ReportFacts = {
@@ -168,6 +174,7 @@ function summaryOf(
     status: report.status,
     cells: current?.cells ?? 0,
     missionsOpen: current?.missionsOpen ?? 0,
+    unsigned: signing?.unsigned ?? 0,
   };
   return {
     id: report.id,
@@ -187,6 +194,7 @@ function summaryOf(
       report.fileKey && report.fileSize !== null && report.filePages !== null && report.fileSha256
         ? { size: report.fileSize, pages: report.filePages, sha256: report.fileSha256 }
         : null,
+    signing: signing ? { signed: signing.signed, total: signing.total } : null,
     can: {
       forward: open.can('report.forward', facts),
       compile: current !== null && open.can('report.compile', facts),
@@ -212,7 +220,7 @@ export async function listOpinionReports(
   let current: { versionId: string; facts: ReportFacts } | null = null;
   if (
     open.actor.part === 'CENSOR' &&
-    open.can('report.compile', { application: open.facts, status: null, cells: 1, missionsOpen: 0 })
+    open.can('report.compile', { application: open.facts, status: null, cells: 1, missionsOpen: 0, unsigned: 0 })
   ) {
     const { round, facts } = await roundFacts(ctx, ctx.db, open);
     current = round ? { versionId: round.id, facts } : null;
@@ -223,9 +231,15 @@ export async function listOpinionReports(
       round: round?.number ?? null,
     };
   }
+  const signing = await unsignedCounts(ctx.db, rows.map((r) => r.report.id));
   return {
     items: rows.map((row) =>
-      summaryOf(open, row, current && current.versionId === row.report.versionId ? current.facts : null),
+      summaryOf(
+        open,
+        row,
+        current && current.versionId === row.report.versionId ? current.facts : null,
+        signing.get(row.report.id),
+      ),
     ),
     total,
     compile,
@@ -248,8 +262,9 @@ export async function getOpinionReport(
   const { round, facts } =
     open.actor.part === 'CENSOR' ? await roundFacts(ctx, ctx.db, open) : { round: null, facts: null };
   const { opinions: _opinions, ...content } = found.report.content;
+  const signing = (await unsignedCounts(ctx.db, [found.report.id])).get(found.report.id);
   return {
-    ...summaryOf(open, found, round?.id === found.report.versionId ? facts : null),
+    ...summaryOf(open, found, round?.id === found.report.versionId ? facts : null, signing),
     content,
   };
 }
@@ -464,7 +479,15 @@ export async function compileOpinionReport(
     const reportNo = `${open.project.code ?? open.project.id.slice(0, 8)}-R${round.number}`;
     // The id is chosen here so the content (its check code needs the id) is read before the one write.
     const reportId = report?.id ?? randomUUID();
-    const content = await snapshot(ctx, tx, open, round, { id: reportId, reportNo }, caller.origin);
+    const read = await snapshot(ctx, tx, open, round, { id: reportId, reportNo }, caller.origin);
+    // Who signs it (issue 21): its signature page draws a box for each; compiling again starts over.
+    const signing = await planReportSignatures(ctx, tx, {
+      id: reportId,
+      projectId: open.project.id,
+      versionId: round.id,
+      censorOrgId: open.member.orgId,
+    });
+    const content: ReportContent = { ...read, signing };
     const build = report ? report.build + 1 : 1;
     const compiled = {
       status: 'COMPILING' as const,
@@ -511,7 +534,7 @@ export async function compileOpinionReport(
   const open = await openProject(ctx.db, caller.member, caller.projectId, { action: 'reports.view' });
   const found = await findReport(ctx.db, open.project.id, id);
   const { facts } = await roundFacts(ctx, ctx.db, open);
-  return summaryOf(open, found!, facts);
+  return summaryOf(open, found!, facts, (await unsignedCounts(ctx.db, [id])).get(id));
 }
 
 const payloadOf = (payload: Record<string, unknown>) => {
@@ -588,12 +611,12 @@ export async function forwardOpinionReport(
     const found = await findReport(tx, open.project.id, id, { lock: true });
     if (!found) throw new AppError('NOT_FOUND');
     const { report } = found;
-    open.require('report.forward', {
-      application: open.facts,
-      status: report.status,
-      cells: 0,
-      missionsOpen: 0,
-    });
+    const signing = (await unsignedCounts(tx, [report.id])).get(report.id);
+    open.require(
+      'report.forward',
+      { application: open.facts, status: report.status, cells: 0, missionsOpen: 0, unsigned: signing?.unsigned ?? 0 },
+      { count: signing?.unsigned ?? 0 },
+    );
     const at = ctx.clock();
     const by = caller.audit.accountId;
     await updateReport(tx, report.id, {
@@ -648,5 +671,5 @@ export async function forwardOpinionReport(
     });
   });
   const open = await openProject(ctx.db, caller.member, caller.projectId, { action: 'reports.view' });
-  return summaryOf(open, (await findReport(ctx.db, open.project.id, id))!, null);
+  return summaryOf(open, (await findReport(ctx.db, open.project.id, id))!, null, (await unsignedCounts(ctx.db, [id])).get(id));
 }

@@ -1,0 +1,184 @@
+import PDFKit from 'pdfkit';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { pdfsig } from '../../test/pdfsig.js';
+import { renderPdfPages } from '../../test/render-pdf.js';
+import { drawingSet } from '../../test/sheet-pdfs.js';
+import { checkPdfSignatures } from './check-pdf-signatures.js';
+import { signPdf } from './sign-pdf.js';
+import { localKeyProvider, type SigningProvider } from './signing-provider.js';
+import {
+  certificateDer,
+  exportPrivateKey,
+  generateSigningKeys,
+  issueCertificate,
+  type DistinguishedName,
+} from './x509.js';
+
+/** A classic-xref PDF as pdfkit (and so pdfmake, the reports' generator) writes it. */
+function classicPdf(): Promise<Buffer> {
+  return new Promise((resolve) => {
+    const doc = new PDFKit({ size: 'A4' });
+    const parts: Buffer[] = [];
+    doc.on('data', (b: Buffer) => parts.push(b));
+    doc.on('end', () => resolve(Buffer.concat(parts)));
+    doc.text('Opinion report, round 1');
+    doc.addPage().text('Signatures');
+    doc.end();
+  });
+}
+
+const AGENCY: Omit<DistinguishedName, 'commonName'> = {
+  country: 'CN',
+  province: '某省',
+  locality: '某市',
+  organization: '某省施工图审查中心有限公司',
+  unit: '审查一部',
+};
+
+describe('PAdES signatures that any reader verifies', () => {
+  let rootDer: Uint8Array;
+  let otherRootDer: Uint8Array;
+  const signers: Record<'reviewer' | 'director' | 'agency', SigningProvider> = {} as never;
+
+  beforeAll(async () => {
+    const now = new Date('2026-11-01T00:00:00Z');
+    const rootKeys = await generateSigningKeys();
+    const root = await issueCertificate({
+      subject: { country: 'CN', organization: '某省施工图审查平台', commonName: '某省施工图审查平台根CA' },
+      publicKey: rootKeys.publicKey,
+      selfKey: rootKeys.privateKey,
+      notBefore: now,
+      years: 20,
+      ca: true,
+    });
+    rootDer = certificateDer(root);
+    const otherKeys = await generateSigningKeys();
+    otherRootDer = certificateDer(
+      await issueCertificate({
+        subject: { commonName: '另一个根CA' },
+        publicKey: otherKeys.publicKey,
+        selfKey: otherKeys.privateKey,
+        notBefore: now,
+        years: 20,
+        ca: true,
+      }),
+    );
+    for (const [who, cn] of [
+      ['reviewer', '张三'],
+      ['director', '赵六'],
+      ['agency', '某省施工图审查中心有限公司电子印章'],
+    ] as const) {
+      const keys = await generateSigningKeys();
+      const cert = await issueCertificate({
+        subject: { ...AGENCY, commonName: cn },
+        publicKey: keys.publicKey,
+        issuer: { certificate: root, privateKey: rootKeys.privateKey },
+        notBefore: now,
+        years: 3,
+        ca: false,
+      });
+      signers[who] = await localKeyProvider([certificateDer(cert), rootDer], await exportPrivateKey(keys.privateKey));
+    }
+  });
+
+  async function signThreeTimes(pdf: Uint8Array, lastPage: number) {
+    const at = new Date('2026-11-29T02:00:00Z');
+    let signed: Uint8Array = pdf;
+    signed = await signPdf(signed, signers.reviewer, {
+      fieldName: '审查人员签名（建筑）',
+      page: lastPage,
+      rect: { x: 60, y: 80, width: 70, height: 84 },
+      seal: { kind: 'PERSON', name: '张三', caption: '张三 2026-11-29' },
+      reason: '审查人员签名',
+      location: '某市',
+      signerName: '张三',
+      signingTime: at,
+    });
+    signed = await signPdf(signed, signers.director, {
+      fieldName: '审核人签名',
+      page: lastPage,
+      rect: { x: 160, y: 80, width: 70, height: 84 },
+      seal: { kind: 'PERSON', name: '赵六', caption: '赵六 2026-11-29' },
+      reason: '审核人签名',
+      location: '某市',
+      signerName: '赵六',
+      signingTime: at,
+    });
+    signed = await signPdf(signed, signers.agency, {
+      fieldName: '审查机构电子印章',
+      page: lastPage,
+      rect: { x: 380, y: 60, width: 130, height: 146 },
+      seal: { kind: 'AGENCY', name: '某省施工图审查中心有限公司', caption: '2026年11月29日' },
+      reason: '审查机构盖章',
+      location: '某市',
+      signerName: '某省施工图审查中心有限公司',
+      signingTime: at,
+    });
+    return signed;
+  }
+
+  it.each([
+    ['a classic-xref report', classicPdf, 1],
+    ['a sheet written with object streams', drawingSet, 2],
+  ])('signs %s three times, each signature valid and trusted, the last covering the whole file', async (_, make, lastPage) => {
+    const original = await make();
+    const signed = await signThreeTimes(original, lastPage);
+    // Incremental: the original bytes are untouched at the start of the signed file.
+    expect(Buffer.from(signed.subarray(0, original.length)).equals(original)).toBe(true);
+
+    const checks = await pdfsig(signed, [rootDer]);
+    expect(checks.map((c) => [c.field, c.commonName, c.validation, c.certificate])).toEqual([
+      ['审查人员签名（建筑）', '张三', 'Signature is Valid.', 'Certificate is Trusted.'],
+      ['审核人签名', '赵六', 'Signature is Valid.', 'Certificate is Trusted.'],
+      ['审查机构电子印章', '某省施工图审查中心有限公司电子印章', 'Signature is Valid.', 'Certificate is Trusted.'],
+    ]);
+    expect(checks.map((c) => c.wholeDocument)).toEqual([false, false, true]);
+
+    // The platform's own check (the verify screens, the public check) says the same.
+    const own = await checkPdfSignatures(signed, [rootDer]);
+    expect(own.map((c) => [c.field, c.signer, c.organization, c.intact, c.trusted, c.wholeFile])).toEqual([
+      ['审查人员签名（建筑）', '张三', '某省施工图审查中心有限公司', true, true, false],
+      ['审核人签名', '赵六', '某省施工图审查中心有限公司', true, true, false],
+      ['审查机构电子印章', '某省施工图审查中心有限公司电子印章', '某省施工图审查中心有限公司', true, true, true],
+    ]);
+    expect(own[0]!.signedAt).toBe('2026-11-29T02:00:00.000Z');
+    expect((await checkPdfSignatures(signed, [otherRootDer])).map((c) => [c.intact, c.trusted])).toEqual(
+      Array(3).fill([true, false]),
+    );
+
+    // Trust comes from the platform's root, not from the signature itself.
+    const elsewhere = await pdfsig(signed, [otherRootDer]);
+    expect(elsewhere.map((c) => c.validation)).toEqual(Array(3).fill('Signature is Valid.'));
+    expect(elsewhere.every((c) => c.certificate !== 'Certificate is Trusted.')).toBe(true);
+
+    // One changed byte in the original content breaks every signature.
+    const tampered = Buffer.from(signed);
+    const at = tampered.indexOf('Signatures') >= 0 ? tampered.indexOf('Signatures') : 200;
+    tampered[at] ^= 0x01;
+    const broken = await pdfsig(tampered, [rootDer]);
+    expect(broken.map((c) => c.validation)).toEqual(Array(3).fill('Digest Mismatch.'));
+    expect((await checkPdfSignatures(tampered, [rootDer])).map((c) => [c.signer, c.intact])).toEqual([
+      ['张三', false],
+      ['赵六', false],
+      ['某省施工图审查中心有限公司电子印章', false],
+    ]);
+  });
+
+  it('draws the seals where they are placed, on the page they sign', async () => {
+    const signed = await signThreeTimes(await classicPdf(), 1);
+    const [page] = await renderPdfPages(Buffer.from(signed), { first: 2, last: 2, dpi: 36 });
+    const scale = 36 / 72;
+    /** Inked pixels inside a rectangle given in PDF points from the lower left. */
+    const inkIn = (x0: number, y0: number, w: number, h: number) => {
+      let ink = 0;
+      for (let y = Math.floor(page!.height - (y0 + h) * scale); y < page!.height - y0 * scale; y++)
+        for (let x = Math.floor(x0 * scale); x < (x0 + w) * scale; x++)
+          if (page!.pixels[y * page!.width + x]! < 160) ink++;
+      return ink;
+    };
+    expect(inkIn(60, 80, 70, 84)).toBeGreaterThan(40);
+    expect(inkIn(160, 80, 70, 84)).toBeGreaterThan(40);
+    expect(inkIn(380, 60, 130, 146)).toBeGreaterThan(150);
+    expect(inkIn(250, 300, 100, 100)).toBe(0);
+  });
+});
