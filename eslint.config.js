@@ -50,8 +50,12 @@ const MODULE_DEPENDENCIES = {
   missions: ['audit', 'messages', 'dictionaries', 'project-access', 'calendar'],
   // Review opinions (issue 19): under a mission (its return step), citing clauses, on markups.
   opinions: ['audit', 'messages', 'dictionaries', 'project-access', 'missions', 'clauses', 'markups'],
-  // Opinion reports (issue 20): from a round's accepted missions, on its clock, built in the job queue.
-  reports: ['audit', 'messages', 'dictionaries', 'project-access', 'missions', 'calendar', 'jobs'],
+  // Electronic signatures (issue 21): signing tasks over documents other modules issue (they
+  // register how their documents are read and replaced), with the signer's password (auth).
+  signatures: ['audit', 'messages', 'dictionaries', 'auth', 'project-access'],
+  // Opinion reports (issue 20): from a round's accepted missions, on its clock, built in the job
+  // queue; signed before they are forwarded (issue 21).
+  reports: ['audit', 'messages', 'dictionaries', 'project-access', 'missions', 'calendar', 'jobs', 'signatures'],
   // Answers and the next rounds (issue 20): issued opinions, the next version of the materials, the
   // round's missions where reviewers decide carried opinions.
   answers: ['audit', 'messages', 'dictionaries', 'project-access', 'missions', 'doc-repository'],

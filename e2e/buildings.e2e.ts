@@ -163,6 +163,7 @@ describe('buildings of a review application', () => {
       '审查意见告知书',
       '施工图审查意见回复',
       '节能审查意见回复',
+      '电子签章',
     ]);
     expect(await page.getByTestId('building-table').textContent()).toContain('暂无数据');
 
@@ -313,6 +314,7 @@ describe('buildings of a review application', () => {
       '施工图审查意见回复',
       '节能审查意见回复',
       '审查意见告知书',
+      '电子签章',
     ]);
 
     await row(page, '1# 住宅楼').getByRole('link', { name: '1# 住宅楼' }).click();

@@ -111,6 +111,50 @@ describe('the opinion report: compiled, read and forwarded by the agency, read b
     expect(inked).toBeGreaterThan(2000);
     await expectAccessible(director, 'the report detail', { include: '[data-testid="report-detail"]' });
 
+    // Not forwardable before it is signed (issue 21): the director is told so.
+    await detail.getByTestId('report-unsigned').waitFor();
+    expect(await detail.getByTestId('report-forward').count()).toBe(0);
+    expect(await detail.getByTestId('report-signing').textContent()).toContain('已签 0 / 3');
+
+    // Each signer signs from the project's 电子签章 screen, in order, with the password again: the
+    // reviewer, then the director, then the admin's seal of the agency.
+    const signAs = async (user: string, signed: number) => {
+      const page = await newPage(browser);
+      await openSignedIn(page, user, { to: `/sys_audit/${org.censor}/${project.id}/missions` });
+      await page.getByTestId('project-menu').getByText('电子签章').click();
+      await page.waitForURL(`**/sys_audit/${org.censor}/${project.id}/signature`);
+      const row = page.getByTestId('signature-list').locator('tbody tr.ant-table-row');
+      await row.getByTestId('signature-mine').waitFor();
+      if (signed === 1)
+        await expectAccessible(page, 'the signature list', { include: '[data-testid="signature-list"]' });
+      await row.getByRole('button', { name: /签\s*署/ }).click();
+      await page.waitForURL('**/signature/detail/*');
+      await page.getByTestId('sign-mine').click();
+      // A wrong password signs nothing and says so in the dialog.
+      if (signed === 1) {
+        await page.getByTestId('sign-password').fill('not the password');
+        await page.getByTestId('sign-confirm').click();
+        await page.getByText('签署密码不正确，未签署').waitFor();
+      }
+      await page.getByTestId('sign-password').fill(DEMO_PASSWORD);
+      await page.getByTestId('sign-confirm').click();
+      await expect
+        .poll(() => page.getByTestId('signature-progress').textContent(), { timeout: 30_000 })
+        .toContain(`${signed} / 3`);
+      // The file's signatures as verified: each unchanged and under the platform's certificate.
+      const checks = page.getByTestId('signature-checks').locator('tbody tr.ant-table-row');
+      await expect.poll(() => checks.count()).toBe(signed);
+      expect(await checks.last().textContent()).toContain('未被改动');
+      expect(await checks.last().textContent()).toContain('平台证书，可信');
+      if (signed === 1)
+        await expectAccessible(page, 'the signature detail', { include: '[data-testid="signature-detail"]' });
+      await page.context().close();
+    };
+    await signAs('censor_reviewer', 1);
+    await signAs('censor_director', 2);
+    await signAs('censor_admin', 3);
+
+    await director.reload();
     await detail.getByTestId('report-forward').click();
     await director
       .locator('.ant-popconfirm')

@@ -4,7 +4,7 @@ import type { AnswerPage, MissionGrid, OpinionReportDetail, OpinionReportSummary
 import { acceptedDrawings, addSpecialty, type AcceptedDrawings } from './support/accepted-drawings';
 import { expectAccessible } from './support/accessibility';
 import { DEMO_PASSWORD, baseURL, launchBrowser, newPage, openSignedIn } from './support/browser';
-import { apiSession, call, commitDocs, type ApiSession } from './support/project-api';
+import { apiSession, call, commitDocs, signReportByApi, type ApiSession } from './support/project-api';
 import { sheetPdf } from './support/sheet-pdf';
 
 /**
@@ -48,6 +48,12 @@ describe('two rounds of review: answered by the designer, closed by the reviewer
       if (Date.now() > until) throw new Error(`report ${compiled.id} still ${status}`);
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
+    await signReportByApi(
+      { reviewer: accepted.reviewer, director, admin: agency },
+      accepted.project.id,
+      compiled.id,
+      DEMO_PASSWORD,
+    );
     await call(director, 'POST', `${base}/opinionReport/forward/${compiled.id}`);
     return call<OpinionReportDetail>(director, 'GET', `${base}/opinionReport/${compiled.id}`);
   }

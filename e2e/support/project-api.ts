@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ORG_HEADER, type SaveBuildingRequest } from '@drp/domain';
+import { ORG_HEADER, type SaveBuildingRequest, type SigningDocumentPage } from '@drp/domain';
 import { apiSignIn } from './server';
 
 /**
@@ -203,3 +203,28 @@ export const commitDocs = (
     'GET',
     `/api/checkDrawings/${s.orgId}/${projectId}/docRepositoryOrg/commitDoc?versionId=${versionId}&category=${category}`,
   );
+
+/**
+ * Gives every signature of a compiled report (issue 21) as its signers would, over the API: the
+ * reviewer's, the director's, then the agency's seal. For tests about later steps; the signing
+ * screens are walked in reports.e2e.
+ */
+export async function signReportByApi(
+  signers: { reviewer: ApiSession; director: ApiSession; admin: ApiSession },
+  projectId: string,
+  reportId: string,
+  password: string,
+) {
+  const { items } = await call<SigningDocumentPage>(
+    signers.admin,
+    'GET',
+    `/api/checkDrawings/${signers.admin.orgId}/${projectId}/docRepository/querySignatureFile`,
+  );
+  const report = items.find((d) => d.id === reportId);
+  if (!report) throw new Error(`report ${reportId} has no signing tasks`);
+  for (const task of report.tasks) {
+    const signer =
+      task.role === 'REVIEWER' ? signers.reviewer : task.role === 'DIRECTOR' ? signers.director : signers.admin;
+    await call(signer, 'POST', '/api/signature/task/start', { taskId: task.id, password });
+  }
+}

@@ -51,6 +51,8 @@ import { clausesRoutes } from './modules/clauses/clauses.routes.js';
 // Working-day calendar and review clock (issue 19)
 import { calendarRoutes } from './modules/calendar/calendar.routes.js';
 import { seedWorkCalendar } from './modules/calendar/calendar.service.js';
+import { reportDocuments } from './modules/reports/report-documents.js';
+import { registerSignedDocuments } from './modules/signatures/signed-documents.js';
 import { signaturesRoutes } from './modules/signatures/signatures.routes.js';
 import { jobWorker } from './modules/jobs/job-worker.js';
 import { reportBuildJobHandler } from './modules/reports/reports.service.js';
@@ -231,7 +233,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(reportsRoutes);
   // Designers' answers and the next rounds (issue 20).
   await app.register(answersRoutes);
-  // Electronic signatures (issue 21): signing tasks in order, verification of any presented PDF.
+  // Electronic signatures (issue 21): signing tasks in order, verification of any presented PDF;
+  // the reports are the first kind of document signed.
+  registerSignedDocuments(reportDocuments);
   await app.register(signaturesRoutes);
 
   await app.register(webPlugin, { webDist: config.webDist });

@@ -72,6 +72,7 @@ const projectNoticePages = () => import('./routes/areas/project-notice-pages');
 const reportPages = () => import('./routes/areas/report-pages');
 // Answers to the opinions (issue 20)
 const answerPages = () => import('./routes/areas/answer-pages');
+const signaturePages = () => import('./routes/areas/signature-pages');
 // Working-day calendar (issue 19)
 const calendarAdmin = () => import('../features/calendar/components/calendar-admin');
 
@@ -351,6 +352,22 @@ const reportScreens = (base: string, segment: 'report' | 'reports'): RouteObject
     handle: { title: 'projectMenu.report' },
   }));
 
+/** Electronic signatures (issue 21): the signed documents and one document, in the parties' areas. */
+const signatureScreens = (base: string): RouteObject[] =>
+  (
+    [
+      [`${base}/signature`, 'SignatureListPage'],
+      [`${base}/signature/detail/:id`, 'SignatureDetailPage'],
+    ] as const
+  ).map(([path, page]) => ({
+    path,
+    ...lazily(signaturePages, (m) => {
+      const Page = m[page];
+      return <Page />;
+    }),
+    handle: { title: 'projectMenu.signature' },
+  }));
+
 /**
  * Answers to the issued opinions (issue 20): each list and an opinion's detail. The domain's
  * ANSWER_LIST_ROUTES written out, as the opinion routes are, to keep the contracts out of the
@@ -415,6 +432,7 @@ const PROJECT_SCREENS: Record<ProjectArea, RouteObject[]> = {
       handle: { title: 'docReview.surveySendTitle' },
     },
     ...reportScreens(':orgId/:projectId', 'report'),
+    ...signatureScreens(':orgId/:projectId'),
     ...answerScreens(':orgId/:projectId', 'unit'),
   ],
   submit: [
@@ -452,6 +470,7 @@ const PROJECT_SCREENS: Record<ProjectArea, RouteObject[]> = {
       handle: { title: 'surveyInfos.viewTitle' },
     },
     ...reportScreens(':orgId/:projectId', 'report'),
+    ...signatureScreens(':orgId/:projectId'),
     ...answerScreens(':orgId/:projectId', 'unit'),
   ],
   audit: [
@@ -479,6 +498,7 @@ const PROJECT_SCREENS: Record<ProjectArea, RouteObject[]> = {
     noticeScreen(':orgId/:projectId/notifications', 'ProjectNoticeListPage'),
     noticeScreen(':orgId/:projectId/notification/:id', 'ProjectNoticeDetailPage'),
     ...reportScreens(':orgId/:projectId', 'report'),
+    ...signatureScreens(':orgId/:projectId'),
     ...answerScreens(':orgId/:projectId', 'unit'),
   ],
   supervise: [

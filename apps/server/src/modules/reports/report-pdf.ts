@@ -203,13 +203,13 @@ function signaturePage(content: ReportContent): Content[] {
       absolutePosition: { x: r.x - 12, y: top(r) - (label.includes('\n') ? 21 : 12) },
       width: r.width + 24,
       alignment: 'center',
-    } as Content,
+    },
     {
       canvas: [
         { type: 'rect', x: 0, y: 0, w: r.width, h: r.height, lineWidth: 0.5, lineColor: RULE_GREY, dash: { length: 2 } },
       ],
       absolutePosition: { x: r.x, y: top(r) },
-    } as Content,
+    },
   ];
   return [
     { text: '签章页', style: 'title', pageBreak: 'before' },

@@ -34,7 +34,7 @@ import { readRoundCells } from '../missions/missions.service.js';
 import { runApplicationStep } from '../project-access/application-steps.js';
 import { updateApplicationState } from '../project-access/project-access.repository.js';
 import { openProject, type OpenProject } from '../project-access/project-access.service.js';
-import { planReportSignatures, unsignedCounts } from '../signatures/signatures.service.js';
+import { planSignatures, unsignedCounts, type PlannedReviewer } from '../signatures/signatures.service.js';
 import { buildReportPdfInWorker } from './report-pdf-client.js';
 import {
   findReport,
@@ -458,6 +458,26 @@ async function snapshot(
   };
 }
 
+/** The round's reviewers, each once with the specialties they reviewed: who signs its report. */
+async function roundReviewers(ctx: AppContext, db: Db, projectId: string, versionId: string) {
+  const grid = await readRoundCells(ctx, db, projectId, versionId);
+  const specialtyName = (code: string) => {
+    const item = ctx.dictionaries.specialty.items.find((s) => s.code === code);
+    return item ? dictionaryItemName(item, 'zh-CN') : code;
+  };
+  const reviewers = new Map<string, PlannedReviewer>();
+  for (const cell of grid.cells) {
+    const found = cell.found;
+    if (!found) continue;
+    const accountId = found.mission.reviewerAccountId;
+    const entry = reviewers.get(accountId) ?? { accountId, name: found.reviewerName, specialties: [] };
+    const name = specialtyName(cell.specialty);
+    if (!entry.specialties.includes(name)) entry.specialties.push(name);
+    reviewers.set(accountId, entry);
+  }
+  return [...reviewers.values()];
+}
+
 /**
  * Compiles the current round's report (again, while not forwarded): the content is read now and
  * the PDF is queued. Two deciders compiling at once: the row lock (or the unique index for the
@@ -481,12 +501,11 @@ export async function compileOpinionReport(
     const reportId = report?.id ?? randomUUID();
     const read = await snapshot(ctx, tx, open, round, { id: reportId, reportNo }, caller.origin);
     // Who signs it (issue 21): its signature page draws a box for each; compiling again starts over.
-    const signing = await planReportSignatures(ctx, tx, {
-      id: reportId,
-      projectId: open.project.id,
-      versionId: round.id,
-      censorOrgId: open.member.orgId,
-    });
+    const signing = await planSignatures(
+      tx,
+      { kind: 'REPORT', id: reportId, projectId: open.project.id, censorOrgId: open.member.orgId },
+      await roundReviewers(ctx, tx, open.project.id, round.id),
+    );
     const content: ReportContent = { ...read, signing };
     const build = report ? report.build + 1 : 1;
     const compiled = {

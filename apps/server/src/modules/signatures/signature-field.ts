@@ -166,7 +166,7 @@ function sealOperators(font: PDFFont, fontName: string, width: number, height: n
 /** Returns the PDF with the new field and its placeholders, as an incremental update. */
 export async function addSignatureField(pdf: Uint8Array, options: SignatureFieldOptions): Promise<Uint8Array> {
   const doc = await PDFDocument.load(pdf, { forIncrementalUpdate: true, updateMetadata: false });
-  doc.registerFontkit(fontkit);
+  doc.registerFontkit(fontkit as Parameters<PDFDocument['registerFontkit']>[0]);
   const snapshot = doc.context.snapshot;
   if (!snapshot) throw new Error('addSignatureField: the document was not loaded for an incremental update');
   const page = doc.getPage(options.page);

@@ -230,7 +230,7 @@ describe('signatures: a report is signed by its reviewers, the director and the 
       expect(check.validation).toBe('Signature is Valid.');
       expect(check.certificate).toBe('Certificate is Trusted.');
     }
-    expect(checks.map((c) => c.wholeDocument)).toEqual([...Array(done.total - 1).fill(false), true]);
+    expect(checks.map((c) => c.wholeDocument)).toEqual([...Array<boolean>(done.total - 1).fill(false), true]);
     expect(checks.at(-1)!.commonName).toMatch(/电子印章$/);
     expect(checks.at(-2)!.field).toBe('审核人签名');
 
@@ -243,7 +243,7 @@ describe('signatures: a report is signed by its reviewers, the director and the 
     );
     expect(info.signatures).toHaveLength(done.total);
     expect(info.signatures.every((s) => s.intact && s.trusted)).toBe(true);
-    expect(info.signatures.map((s) => s.wholeFile)).toEqual([...Array(done.total - 1).fill(false), true]);
+    expect(info.signatures.map((s) => s.wholeFile)).toEqual([...Array<boolean>(done.total - 1).fill(false), true]);
 
     // The signing keys are kept encrypted: the stored value is not a key anyone can import.
     const stored = await t.database.db.select().from(signingIdentities);

@@ -6,7 +6,6 @@ import {
   SIGNED_DOCUMENT_KIND_KEYS,
   envelopeOf,
   localeFrom,
-  reportLink,
   signTaskBody,
   signatureCheck,
   signatureVerification,
@@ -20,7 +19,6 @@ import { describeRoute } from '../../lib/route-docs.js';
 import { uploadParts } from '../../lib/upload-parts.js';
 import { auditActorOf } from '../audit/audit.service.js';
 import { actingMember } from '../project-access/project-access.service.js';
-import { opinionReportLink } from '../reports/reports.service.js';
 import {
   listSigningDocuments,
   readSigningInfo,
@@ -144,33 +142,6 @@ export const signaturesRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!body) throw new AppError('SIGNATURE_FILE_INVALID');
       return ok(request, await verifyPresentedPdf(app.ctx, body));
     },
-  );
-
-  app.get(
-    `${PROJECT}/signature/getViewUrl`,
-    {
-      schema: {
-        tags,
-        ...describeRoute({
-          zh: '已签章文件的临时查看链接（10 分钟内有效）',
-          en: 'A link to view a signed document, valid for 10 minutes',
-          project: 'signatures.view',
-          errors: ['REPORT_COMPILING', 'REPORT_NOT_READY'],
-        }),
-        params: projectParams,
-        querystring: z.object({ documentId: z.uuid() }),
-        response: { 200: envelopeOf(reportLink) },
-      },
-    },
-    async (request) =>
-      ok(
-        request,
-        await opinionReportLink(
-          app.ctx,
-          { ...callerOf(request), projectId: request.params.projectId },
-          request.query.documentId,
-        ),
-      ),
   );
 
   app.get(

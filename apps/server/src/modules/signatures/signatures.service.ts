@@ -1,13 +1,13 @@
 import {
   SIGNING_STEP,
   chinaDate,
-  dictionaryItemName,
   signatureFieldName,
   signingRoleText,
   type Locale,
   type PrincipalMember,
   type ReportContent,
   type SignatureVerification,
+  type SignedDocumentKind,
   type SigningDocument,
   type SigningTask,
   type SigningTaskStatus,
@@ -19,16 +19,8 @@ import { newFileKey } from '../../lib/file-store.js';
 import { verifyPassword } from '../../lib/passwords.js';
 import { recordAudit, type AuditActor } from '../audit/audit.service.js';
 import { findAccountById } from '../auth/auth.repository.js';
-import { readRoundCells } from '../missions/missions.service.js';
 import { openProject, type OpenProject } from '../project-access/project-access.service.js';
-import {
-  findReport,
-  findReportById,
-  findReportBySha256,
-  listReports,
-  updateReport,
-  type ReportRow,
-} from '../reports/reports.repository.js';
+import { registeredKinds, signedDocumentsOf, type SignableDocument } from './signed-documents.js';
 import { checkPdfSignatures, looksLikePdf, sha256Hex } from './check-pdf-signatures.js';
 import { signPdf } from './sign-pdf.js';
 import { signatureSlotRects } from './signature-slots.js';
@@ -58,61 +50,49 @@ export interface SignatureCaller {
 
 // ---- planning: which signatures a report needs ----
 
+/** One reviewer of the document's round, with the specialties they reviewed (names). */
+export interface PlannedReviewer {
+  accountId: string;
+  name: string;
+  specialties: string[];
+}
+
 /**
- * Plans a report's signatures when it is compiled (in the compiling transaction): the round's
- * reviewers by specialty, the director and the seal. Replaces any earlier plan and signatures: a
- * report compiled again is a new document. Returns the boxes the PDF's signature page draws.
+ * Plans a document's signatures when it is compiled (in the compiling transaction): one for each
+ * reviewer of its round, the director's and the agency's seal. Replaces any earlier plan and
+ * signatures: a document compiled again is a new document. Returns the boxes its signature page
+ * draws, in signing order.
  */
-export async function planReportSignatures(
-  ctx: AppContext,
+export async function planSignatures(
   tx: Db,
-  report: { id: string; projectId: string; versionId: string; censorOrgId: string },
+  document: { kind: SignedDocumentKind; id: string; projectId: string; censorOrgId: string },
+  reviewers: PlannedReviewer[],
 ): Promise<NonNullable<ReportContent['signing']>> {
-  const grid = await readRoundCells(ctx, tx, report.projectId, report.versionId);
-  const specialtyName = (code: string) => {
-    const item = ctx.dictionaries.specialty.items.find((s) => s.code === code);
-    return item ? dictionaryItemName(item, 'zh-CN') : code;
-  };
-  // One signature per reviewer, naming each specialty they reviewed in the round.
-  const reviewers = new Map<string, { specialties: string[]; accountId: string; name: string }>();
-  for (const cell of grid.cells) {
-    const found = cell.found;
-    if (!found) continue;
-    const accountId = found.mission.reviewerAccountId;
-    const entry = reviewers.get(accountId) ?? { specialties: [], accountId, name: found.reviewerName };
-    if (!entry.specialties.includes(cell.specialty)) entry.specialties.push(cell.specialty);
-    reviewers.set(accountId, entry);
-  }
   const base = {
-    projectId: report.projectId,
-    censorOrgId: report.censorOrgId,
-    documentKind: 'REPORT' as const,
-    documentId: report.id,
+    projectId: document.projectId,
+    censorOrgId: document.censorOrgId,
+    documentKind: document.kind,
+    documentId: document.id,
   };
-  const people = [...reviewers.values()];
-  const rows: SigningTaskInsert[] = people.map((r, slot) => {
-    const names = r.specialties.map(specialtyName).join('、');
-    return {
-      ...base,
-      role: 'REVIEWER',
-      step: SIGNING_STEP.REVIEWER,
-      slot,
-      specialty: r.specialties.join(','),
-      specialtyName: names,
-      fieldName: signatureFieldName('REVIEWER', r.name),
-      signerAccountId: r.accountId,
-    };
-  });
+  const rows: SigningTaskInsert[] = reviewers.map((r, slot) => ({
+    ...base,
+    role: 'REVIEWER',
+    step: SIGNING_STEP.REVIEWER,
+    slot,
+    specialtyName: r.specialties.join('、'),
+    fieldName: signatureFieldName('REVIEWER', r.name),
+    signerAccountId: r.accountId,
+  }));
   rows.push(
     { ...base, role: 'DIRECTOR', step: SIGNING_STEP.DIRECTOR, slot: rows.length, fieldName: signatureFieldName('DIRECTOR', null) },
     { ...base, role: 'AGENCY', step: SIGNING_STEP.AGENCY, slot: -1, fieldName: signatureFieldName('AGENCY', null) },
   );
-  await replaceSigningTasks(tx, report.id, rows);
+  await replaceSigningTasks(tx, document.id, rows);
   return rows.map((r) => ({
     field: r.fieldName,
     label:
       r.role === 'REVIEWER'
-        ? `审查人：${people[r.slot]!.name}\n（${r.specialtyName}）`
+        ? `审查人：${reviewers[r.slot]!.name}\n（${r.specialtyName}）`
         : r.role === 'DIRECTOR'
           ? '审核人'
           : '审查机构（电子印章）',
@@ -120,7 +100,7 @@ export async function planReportSignatures(
   }));
 }
 
-/** Signatures still missing per report (the forward rule's `unsigned`). */
+/** Signatures given and missing per document (the forward rule's `unsigned`). */
 export async function unsignedCounts(db: Db, reportIds: readonly string[]) {
   const counts = await countSignatures(db, reportIds);
   return new Map(reportIds.map((id) => {
@@ -144,7 +124,7 @@ function factsOf(open: OpenProject, task: SigningTaskWithName['task'], all: Sign
   };
 }
 
-function documentOf(open: OpenProject, report: ReportRow, tasks: SigningTaskWithName[]): SigningDocument {
+function documentOf(open: OpenProject, report: SignableDocument, tasks: SigningTaskWithName[]): SigningDocument {
   const mine = tasks.filter((t) => t.task.documentId === report.id);
   const items: SigningTask[] = mine.map(({ task, signerName }) => ({
     id: task.id,
@@ -162,18 +142,15 @@ function documentOf(open: OpenProject, report: ReportRow, tasks: SigningTaskWith
   const signed = items.filter((t) => t.status === 'SIGNED').length;
   return {
     id: report.id,
-    kind: 'REPORT',
+    kind: report.kind,
     projectId: report.projectId,
-    name: report.reportNo,
+    name: report.name,
     round: report.round,
     complete: signed === items.length,
     signed,
     total: items.length,
     tasks: items,
-    file:
-      report.fileKey && report.fileSize !== null && report.fileSha256
-        ? { size: report.fileSize, sha256: report.fileSha256 }
-        : null,
+    file: report.file ? { size: report.file.size, sha256: report.file.sha256 } : null,
   };
 }
 
@@ -186,21 +163,25 @@ export async function listSigningDocuments(
   caller: SignatureCaller & { projectId: string },
 ): Promise<SigningDocument[]> {
   const open = await openProject(ctx.db, caller.member, caller.projectId, { action: 'signatures.view' });
-  const { rows } = await listReports(
-    ctx.db,
-    { projectId: open.project.id, forwardedOnly: !seesDrafts(open) },
-    { offset: 0, limit: 100 },
-  );
-  const tasks = await listSigningTasks(ctx.db, rows.map((r) => r.report.id));
-  return rows
-    .filter((r) => tasks.some((t) => t.task.documentId === r.report.id))
-    .map((r) => documentOf(open, r.report, tasks));
+  const documents = (
+    await Promise.all(
+      registeredKinds().map((kind) => kind.list(ctx.db, open.project.id, { issuedOnly: !seesDrafts(open) })),
+    )
+  ).flat();
+  const tasks = await listSigningTasks(ctx.db, documents.map((d) => d.id));
+  return documents
+    .filter((d) => tasks.some((t) => t.task.documentId === d.id))
+    .map((d) => documentOf(open, d, tasks));
 }
 
-async function visibleDocument(ctx: AppContext, open: OpenProject, documentId: string) {
-  const found = await findReport(ctx.db, open.project.id, documentId);
-  if (!found || (!seesDrafts(open) && found.report.status !== 'FORWARDED')) throw new AppError('NOT_FOUND');
-  return found.report;
+/** The document a task or an id names, of whichever registered kind, if the reader may see it. */
+async function visibleDocument(ctx: AppContext, open: OpenProject, documentId: string, kind?: SignedDocumentKind) {
+  const kinds = kind ? [signedDocumentsOf(kind)] : registeredKinds();
+  for (const access of kinds) {
+    const found = await access.find(ctx.db, open.project.id, documentId);
+    if (found && (seesDrafts(open) || found.status === 'ISSUED')) return found;
+  }
+  throw new AppError('NOT_FOUND');
 }
 
 /** One document: its tasks and what each signature in its current file says (`getVerifyInfo`). */
@@ -213,7 +194,7 @@ export async function readSigningInfo(
   const report = await visibleDocument(ctx, open, documentId);
   const tasks = await listSigningTasks(ctx.db, [report.id]);
   if (tasks.length === 0) throw new AppError('NOT_FOUND');
-  const bytes = report.fileKey ? await ctx.files.read(report.fileKey) : undefined;
+  const bytes = report.file ? await ctx.files.read(report.file.key) : undefined;
   const signatures = bytes ? await checkPdfSignatures(bytes, [await platformRootDer(ctx)]) : [];
   return { document: documentOf(open, report, tasks), signatures };
 }
@@ -237,12 +218,11 @@ export async function verifyPresentedPdf(ctx: AppContext, bytes: Buffer): Promis
   const signatures = await checkPdfSignatures(bytes, [await platformRootDer(ctx)]);
   if (signatures.length === 0) throw new AppError('SIGNATURE_FILE_UNSIGNED');
   const sha256 = sha256Hex(bytes);
-  const issued = await findReportBySha256(ctx.db, sha256);
-  return {
-    sha256,
-    signatures,
-    issued: issued ? { kind: 'REPORT', name: issued.reportNo, projectName: issued.projectName } : null,
-  };
+  for (const access of registeredKinds()) {
+    const issued = await access.findIssuedBySha256(ctx.db, sha256);
+    if (issued) return { sha256, signatures, issued: { kind: access.kind, ...issued } };
+  }
+  return { sha256, signatures, issued: null };
 }
 
 // ---- signing ----
@@ -287,19 +267,18 @@ export async function signTask(
 
   const files: { written: string | null; replaced: string | null } = { written: null, replaced: null };
   try {
+    const access = signedDocumentsOf(first.documentKind);
     await inTransaction(ctx.db, async (tx) => {
-      const found = await findReport(tx, first.projectId, first.documentId, { lock: true });
-      if (!found) throw new AppError('SIGNATURE_DOCUMENT_CHANGED');
-      const report = found.report;
+      const report = await access.find(tx, first.projectId, first.documentId, { lock: true });
+      if (!report) throw new AppError('SIGNATURE_DOCUMENT_CHANGED');
       const tasks = await listSigningTasks(tx, [report.id]);
       const task = tasks.find((t) => t.task.id === first.id)?.task;
       // Compiled again since the screen was read: the task is gone with the old document.
       if (!task) throw new AppError('SIGNATURE_DOCUMENT_CHANGED');
       open.require('signature.sign', factsOf(open, task, tasks), params);
-      if (report.status === 'COMPILING') throw new AppError('REPORT_COMPILING');
-      if (report.status !== 'READY' || !report.fileKey || report.filePages === null)
-        throw new AppError('REPORT_NOT_READY');
-      const bytes = await ctx.files.read(report.fileKey);
+      if (report.status === 'BUILDING') throw new AppError('REPORT_COMPILING');
+      if (report.status !== 'READY' || !report.file) throw new AppError('REPORT_NOT_READY');
+      const bytes = await ctx.files.read(report.file.key);
       if (!bytes) throw new AppError('REPORT_NOT_READY');
 
       const at = ctx.clock();
@@ -311,7 +290,7 @@ export async function signTask(
       const who = task.role === 'AGENCY' ? orgName : account.name;
       const signed = await signPdf(bytes, provider, {
         fieldName: task.fieldName,
-        page: report.filePages - 1,
+        page: report.file.pages - 1,
         rect,
         seal: {
           kind: task.role === 'AGENCY' ? 'AGENCY' : 'PERSON',
@@ -323,20 +302,20 @@ export async function signTask(
         signerName: who,
         signingTime: at,
       });
-      const key = newFileKey(`reports/${report.projectId}`);
+      const key = newFileKey(access.filePrefix(report.projectId));
       await ctx.files.put(key, signed);
       files.written = key;
       const sha256 = sha256Hex(signed);
-      await updateReport(tx, report.id, { fileKey: key, fileSize: signed.length, fileSha256: sha256, updatedAt: at });
+      await access.replaceFile(tx, report.id, { key, size: signed.length, sha256 }, at);
       if (!(await markTaskSigned(tx, task.id, { signerAccountId: account.id, signedAt: at, identityId: identity.id, signedSha256: sha256 })))
         throw new AppError('SIGNATURE_ALREADY_SIGNED');
       await recordAudit(tx, at, {
         action: 'SIGNATURE_SIGNED',
         actor: caller.audit,
         target: { type: 'project', id: report.projectId },
-        detail: { document: report.reportNo, field: task.fieldName, serial: identity.serial },
+        detail: { document: report.name, field: task.fieldName, serial: identity.serial },
       });
-      files.replaced = report.fileKey;
+      files.replaced = report.file.key;
     });
   } catch (error) {
     // Nothing half-signed stays behind: the new file goes with the transaction that failed.
@@ -344,6 +323,7 @@ export async function signTask(
     throw error;
   }
   if (files.replaced) await ctx.files.remove(files.replaced);
-  const report = (await findReportById(ctx.db, first.documentId))!;
+  const report = await signedDocumentsOf(first.documentKind).find(ctx.db, first.projectId, first.documentId);
+  if (!report) throw new AppError('SIGNATURE_DOCUMENT_CHANGED');
   return documentOf(open, report, await listSigningTasks(ctx.db, [report.id]));
 }

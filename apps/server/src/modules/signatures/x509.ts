@@ -73,7 +73,7 @@ export function certificateDer(certificate: pkijs.Certificate): Uint8Array {
 }
 
 export async function generateSigningKeys(): Promise<CryptoKeyPair> {
-  return (await webcrypto.subtle.generateKey(RSA_SIGNING, true, ['sign', 'verify'])) as CryptoKeyPair;
+  return (await webcrypto.subtle.generateKey(RSA_SIGNING, true, ['sign', 'verify']));
 }
 
 export async function exportPrivateKey(key: CryptoKey): Promise<Uint8Array> {
@@ -123,7 +123,7 @@ export async function issueCertificate(options: IssueOptions): Promise<pkijs.Cer
   const notAfter = new Date(options.notBefore);
   notAfter.setUTCFullYear(notAfter.getUTCFullYear() + options.years);
   certificate.notAfter.value = notAfter;
-  await certificate.subjectPublicKeyInfo.importKey(options.publicKey as never);
+  await certificate.subjectPublicKeyInfo.importKey(options.publicKey);
 
   const ownId = keyIdentifier(certificate.subjectPublicKeyInfo);
   const issuerId = options.issuer
@@ -158,6 +158,6 @@ export async function issueCertificate(options: IssueOptions): Promise<pkijs.Cer
 
   const signingKey = options.issuer?.privateKey ?? options.selfKey;
   if (!signingKey) throw new Error('issueCertificate: no key to sign with');
-  await certificate.sign(signingKey as never, 'SHA-256');
+  await certificate.sign(signingKey, 'SHA-256');
   return certificate;
 }

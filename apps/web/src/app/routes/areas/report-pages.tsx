@@ -18,7 +18,12 @@ function useReportScreen() {
     area === 'supervise' || area === 'joint'
       ? `/sys_${area}/projects/${enc(project.id)}/reports`
       : `/sys_${area}/${enc(member.orgId)}/${enc(project.id)}/report`;
-  return { area, target, listPath, detailPath: (id: string) => `${listPath}/detail/${enc(id)}` };
+  // The signature screens are in the parties' areas only (spec §2).
+  const signaturePath =
+    area === 'supervise' || area === 'joint'
+      ? null
+      : (id: string) => `/sys_${area}/${enc(member.orgId)}/${enc(project.id)}/signature/detail/${enc(id)}`;
+  return { area, target, listPath, signaturePath, detailPath: (id: string) => `${listPath}/detail/${enc(id)}` };
 }
 
 export function ReportListPage() {
@@ -35,6 +40,14 @@ export function ReportListPage() {
 
 export function ReportDetailPage() {
   const { id = '' } = useParams();
-  const { target, listPath } = useReportScreen();
-  return <ReportDetail key={id} target={target} id={id} listPath={listPath} />;
+  const { target, listPath, signaturePath } = useReportScreen();
+  return (
+    <ReportDetail
+      key={id}
+      target={target}
+      id={id}
+      listPath={listPath}
+      signaturePath={signaturePath ? signaturePath(id) : null}
+    />
+  );
 }

@@ -24,10 +24,13 @@ export function ReportDetail({
   target,
   id,
   listPath,
+  signaturePath,
 }: {
   target: ProjectTarget;
   id: string;
   listPath: string;
+  /** The report's signature screen, where the area has one. */
+  signaturePath: string | null;
 }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -115,6 +118,22 @@ export function ReportDetail({
         {data.status === 'FAILED' && (
           <Alert type="error" showIcon title={t('reports.failed')} style={{ marginBottom: 16 }} />
         )}
+        {data.status === 'READY' && data.signing && data.signing.signed < data.signing.total && (
+          <Alert
+            type="warning"
+            showIcon
+            style={{ marginBottom: 16 }}
+            data-testid="report-unsigned"
+            title={t('reports.unsigned', { count: data.signing.total - data.signing.signed })}
+            action={
+              signaturePath && (
+                <Link to={signaturePath}>
+                  <Button size="small">{t('reports.toSign')}</Button>
+                </Link>
+              )
+            }
+          />
+        )}
         <Descriptions
           bordered
           size="small"
@@ -168,6 +187,29 @@ export function ReportDetail({
                 </span>
               ),
             },
+            ...(data.signing
+              ? [
+                  {
+                    key: 'signing',
+                    label: t('reports.signing'),
+                    span: 2,
+                    children: (
+                      <span data-testid="report-signing">
+                        {t('reports.signingText', data.signing)}
+                        {signaturePath && (
+                          <>
+                            {' '}
+                            {/* Underlined: a link inside a line of text must not rely on colour alone. */}
+                            <Link to={signaturePath} style={{ textDecoration: 'underline' }}>
+                              {t('reports.signingView')}
+                            </Link>
+                          </>
+                        )}
+                      </span>
+                    ),
+                  },
+                ]
+              : []),
             ...(data.file
               ? [
                   {

@@ -1,0 +1,47 @@
+import type { SignedDocumentKind } from '@drp/domain';
+import type { Db } from '../../db/database.js';
+
+/**
+ * How the signatures module reaches the documents it signs, which other modules issue and own:
+ * the opinion reports now, the certificate next. Each kind registers one of these at start-up (as
+ * job handlers do), so signing never imports the module above it.
+ */
+export interface SignableDocument {
+  id: string;
+  projectId: string;
+  kind: SignedDocumentKind;
+  /** The report's or certificate's number. */
+  name: string;
+  round: number | null;
+  /** BUILDING while its PDF is made, READY to sign, FAILED, ISSUED once sent (final). */
+  status: 'BUILDING' | 'READY' | 'FAILED' | 'ISSUED';
+  file: { key: string; size: number; pages: number; sha256: string } | null;
+}
+
+export interface SignedDocumentKindAccess {
+  kind: SignedDocumentKind;
+  /** One document of the application; held for a change when `lock`. */
+  find(db: Db, projectId: string, id: string, options?: { lock?: boolean }): Promise<SignableDocument | null>;
+  /** The application's documents; `issuedOnly` for those who see only what was sent to them. */
+  list(db: Db, projectId: string, options: { issuedOnly: boolean }): Promise<SignableDocument[]>;
+  /** The document's file after one more signature. */
+  replaceFile(db: Db, id: string, file: { key: string; size: number; sha256: string }, at: Date): Promise<void>;
+  /** An issued document whose current file has this SHA-256 (a presented copy is genuine). */
+  findIssuedBySha256(db: Db, sha256: string): Promise<{ name: string; projectName: string } | null>;
+  /** Where its files are kept (a prefix of the file store). */
+  filePrefix(projectId: string): string;
+}
+
+const kinds = new Map<SignedDocumentKind, SignedDocumentKindAccess>();
+
+export function registerSignedDocuments(access: SignedDocumentKindAccess) {
+  kinds.set(access.kind, access);
+}
+
+export function signedDocumentsOf(kind: SignedDocumentKind): SignedDocumentKindAccess {
+  const access = kinds.get(kind);
+  if (!access) throw new Error(`no signed documents of kind ${kind} are registered`);
+  return access;
+}
+
+export const registeredKinds = () => [...kinds.values()];
