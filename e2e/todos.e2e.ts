@@ -304,6 +304,7 @@ describe('to-dos: addressed, opened, settled by the work, listed as done', () =>
     '/sys_apply/:orgId/:projectId/report': '审查意见告知书',
     '/sys_submit/:orgId/:projectId/report': '审查意见告知书',
     '/sys_submit/:orgId/:projectId/answerCensorConstRes': '施工图审查意见回复',
+    '/sys_audit/:orgId/:projectId/signature': '电子签章',
   };
   const MEMBER: Partial<Record<OrgType, string>> = {
     CONSTRUCT: 'construct_admin',

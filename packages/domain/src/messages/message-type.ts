@@ -234,6 +234,19 @@ export const MESSAGE_TYPES = {
         'Round {round} re-review of "{projectName}": {buildingName}, {specialty}. The answers and revised drawings are in; close or keep each earlier opinion.',
     },
   },
+  // electronic signatures (issue 21): a signature is asked of whoever signs next, in order: each
+  // reviewer of the round, then the directors, then the agency's admins for the seal. Personal,
+  // and settled for everyone asked when the task is signed (its id is the target).
+  CENSOR_SIGNATURE_REQUEST: {
+    name: { 'zh-CN': '电子签章待签署', 'en-US': 'Signature requested' },
+    kind: 'todo',
+    receivers: { CENSOR: { opens: '/sys_audit/:orgId/:projectId/signature', todo: 'signatures.view' } },
+    personal: true,
+    content: {
+      'zh-CN': '项目「{projectName}」的 {reportNo} 待您签署：{field}。请在电子签章中再次输入密码签署。',
+      'en-US': '{reportNo} of "{projectName}" awaits your signature: {field}. Sign it under Electronic signatures with your password.',
+    },
+  },
   // opinion reports (issue 20): the round's report reaches the units (their report list, the newest
   // round on top); the clock pauses meanwhile.
   CENSOR_OPINION_REPORT_FORWARD: {
@@ -420,7 +433,9 @@ export type MessageParams = Partial<
     // opinion reports (issue 20)
     | 'round'
     | 'reportNo'
-    | 'count',
+    | 'count'
+    // electronic signatures (issue 21): the signature asked for
+    | 'field',
     string
   >
 >;

@@ -34,7 +34,12 @@ import { readRoundCells } from '../missions/missions.service.js';
 import { runApplicationStep } from '../project-access/application-steps.js';
 import { updateApplicationState } from '../project-access/project-access.repository.js';
 import { openProject, type OpenProject } from '../project-access/project-access.service.js';
-import { planSignatures, unsignedCounts, type PlannedReviewer } from '../signatures/signatures.service.js';
+import {
+  askSigners,
+  planSignatures,
+  unsignedCounts,
+  type PlannedReviewer,
+} from '../signatures/signatures.service.js';
 import { buildReportPdfInWorker } from './report-pdf-client.js';
 import {
   findReport,
@@ -505,6 +510,7 @@ export async function compileOpinionReport(
       tx,
       { kind: 'REPORT', id: reportId, projectId: open.project.id, censorOrgId: open.member.orgId },
       await roundReviewers(ctx, tx, open.project.id, round.id),
+      { at: ctx.clock(), by: caller.audit.accountId },
     );
     const content: ReportContent = { ...read, signing };
     const build = report ? report.build + 1 : 1;
@@ -575,14 +581,28 @@ export async function buildOpinionReport(ctx: AppContext, reportId: string, buil
   const { bytes, pages } = await buildReportPdfInWorker(report.content);
   const key = newFileKey(`reports/${report.projectId}`);
   await ctx.files.put(key, bytes);
-  const stored = await finishReportBuild(ctx.db, reportId, build, {
-    status: 'READY',
-    fileKey: key,
-    fileSize: bytes.length,
-    filePages: pages,
-    fileSha256: createHash('sha256').update(bytes).digest('hex'),
-    failure: null,
-    updatedAt: ctx.clock(),
+  const at = ctx.clock();
+  const stored = await inTransaction(ctx.db, async (tx) => {
+    const done = await finishReportBuild(tx, reportId, build, {
+      status: 'READY',
+      fileKey: key,
+      fileSize: bytes.length,
+      filePages: pages,
+      fileSha256: createHash('sha256').update(bytes).digest('hex'),
+      failure: null,
+      updatedAt: at,
+    });
+    // Built: the round's reviewers are asked for their signatures (issue 21).
+    if (done && report.content.signing?.length)
+      await askSigners(tx, {
+        at,
+        by: null,
+        documentId: reportId,
+        documentNo: report.reportNo,
+        projectName: report.content.project.name,
+        step: 1,
+      });
+    return done;
   });
   if (!stored) await ctx.files.remove(key);
   // The previous build's PDF is no longer anyone's.

@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
-import { accounts } from '../../db/schema/accounts.js';
+import { accounts, memberProfiles, members } from '../../db/schema/accounts.js';
 import { signingTasks } from '../../db/schema/signatures.js';
 
 /* Signing tasks (issue 21): the signatures each issued document must carry, in order. */
@@ -64,4 +64,29 @@ export async function listSigningDocumentIds(db: Db, projectId: string) {
     .from(signingTasks)
     .where(eq(signingTasks.projectId, projectId));
   return rows;
+}
+
+/**
+ * Who of the agency may give a director's or the seal's signature: its enabled members with the
+ * director's profile, or (the seal) its admins and approval administrators.
+ */
+export async function listAgencySigners(db: Db, orgId: string, role: 'DIRECTOR' | 'AGENCY') {
+  const rows = await db
+    .selectDistinct({ accountId: members.accountId })
+    .from(members)
+    .leftJoin(memberProfiles, eq(memberProfiles.memberId, members.id))
+    .where(
+      and(
+        eq(members.orgId, orgId),
+        eq(members.enabled, true),
+        role === 'DIRECTOR'
+          ? eq(memberProfiles.profile, 'DRAWING_APPROVAL_DIRECTOR')
+          : or(
+              eq(members.admin, true),
+              eq(memberProfiles.profile, 'DRAWING_APPROVAL_ADMIN'),
+              eq(memberProfiles.profile, 'DRAWING_APPROVAL_DIRECTOR'),
+            ),
+      ),
+    );
+  return rows.map((r) => r.accountId);
 }

@@ -1,5 +1,5 @@
 import { webcrypto } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
@@ -11,6 +11,7 @@ import type {
   SigningDocumentPage,
 } from '@drp/domain';
 import { members } from '../../db/schema/accounts.js';
+import { messageReceivers, messages } from '../../db/schema/messages.js';
 import { opinionReports } from '../../db/schema/reports.js';
 import { signingIdentities } from '../../db/schema/signatures.js';
 import { multipartBody } from '../../test/multipart-body.js';
@@ -86,6 +87,22 @@ describe('signatures: a report is signed by its reviewers, the director and the 
     });
   };
 
+  /** The open signature to-dos of the application, by account. */
+  const openRequests = async () => {
+    const rows = await t.database.db
+      .select({ accountId: messageReceivers.accountId })
+      .from(messageReceivers)
+      .innerJoin(messages, eq(messages.id, messageReceivers.messageId))
+      .where(
+        and(
+          eq(messages.projectId, projectId),
+          eq(messages.type, 'CENSOR_SIGNATURE_REQUEST'),
+          isNull(messageReceivers.settledAt),
+        ),
+      );
+    return rows.map((r) => r.accountId).sort();
+  };
+
   beforeAll(async () => {
     t = await createTestApp();
     api = projectApi(t);
@@ -156,6 +173,8 @@ describe('signatures: a report is signed by its reviewers, the director and the 
     expect(text).toContain('审核人');
     expect(text).toContain('审查机构（电子印章）');
     expect(text).toMatch(/审查人：/);
+    // Built: each reviewer is asked for their signature, and nobody else yet.
+    expect(await openRequests()).toEqual([ids.censor_reviewer, ids.censor_reviewer2].sort());
     // The report says how far its signing is, and cannot be forwarded before it is complete.
     const detail = detailOf<OpinionReportSummary>(
       await api.send('GET', `${project('censor_director')}/opinionReport/${report.id}`, tokens.censor_director),
@@ -214,13 +233,18 @@ describe('signatures: a report is signed by its reviewers, the director and the 
       expect(now.subarray(0, before.length).equals(before)).toBe(true);
       refused(await sign(user, task.id), 409, 'SIGNATURE_ALREADY_SIGNED');
     }
+    // Every reviewer has signed: the agency's directors are asked (the demo agency has one).
+    expect(await openRequests()).toEqual([ids.censor_director]);
     const ready = (await documents('censor_director'))[0]!;
     const director = ready.tasks.find((task) => task.role === 'DIRECTOR')!;
     expect(director).toMatchObject({ status: 'PENDING', canSign: true });
     detailOf(await sign('censor_director', director.id));
+    // Then whoever may seal: the admins and the director.
+    expect(await openRequests()).toEqual([ids.censor_admin, ids.censor_director].sort());
     const seal = (await documents('censor_admin'))[0]!.tasks.find((task) => task.role === 'AGENCY')!;
     const done = detailOf<SigningDocument>(await sign('censor_admin', seal.id));
     expect(done).toMatchObject({ complete: true, signed: done.total });
+    expect(await openRequests()).toEqual([]);
 
     const { bytes } = await fileOf();
     const root = await platformRootDer(t.app.ctx);

@@ -19,6 +19,7 @@ import { newFileKey } from '../../lib/file-store.js';
 import { verifyPassword } from '../../lib/passwords.js';
 import { recordAudit, type AuditActor } from '../audit/audit.service.js';
 import { findAccountById } from '../auth/auth.repository.js';
+import { sendMessage, settleTodos } from '../messages/messages.service.js';
 import { openProject, type OpenProject } from '../project-access/project-access.service.js';
 import { registeredKinds, signedDocumentsOf, type SignableDocument } from './signed-documents.js';
 import { checkPdfSignatures, looksLikePdf, sha256Hex } from './check-pdf-signatures.js';
@@ -28,6 +29,7 @@ import { platformRootDer, platformSigningProvider, signingIdentity } from './sig
 import {
   countSignatures,
   findSigningTask,
+  listAgencySigners,
   listSigningTasks,
   markTaskSigned,
   replaceSigningTasks,
@@ -67,7 +69,18 @@ export async function planSignatures(
   tx: Db,
   document: { kind: SignedDocumentKind; id: string; projectId: string; censorOrgId: string },
   reviewers: PlannedReviewer[],
+  step: { at: Date; by: string | null },
 ): Promise<NonNullable<ReportContent['signing']>> {
+  // Signatures asked of the document compiled before are asked no more.
+  for (const { task } of await listSigningTasks(tx, [document.id]))
+    if (!task.signedAt)
+      await settleTodos(tx, {
+        type: 'CENSOR_SIGNATURE_REQUEST',
+        projectId: document.projectId,
+        targetId: task.id,
+        by: step.by,
+        at: step.at,
+      });
   const base = {
     projectId: document.projectId,
     censorOrgId: document.censorOrgId,
@@ -107,6 +120,48 @@ export async function unsignedCounts(db: Db, reportIds: readonly string[]) {
     const c = counts.get(id);
     return [id, c ? { ...c, unsigned: c.total - c.signed } : null] as const;
   }));
+}
+
+// ---- asking for signatures ----
+
+/**
+ * Asks whoever signs next (CENSOR_SIGNATURE_REQUEST, a personal to-do): the reviewers once the
+ * document is built, the directors once every reviewer has signed, the admins for the seal once
+ * the director has. `step` is the step now open; each to-do names its task, and signing the task
+ * settles it for everyone asked.
+ */
+export async function askSigners(
+  tx: Db,
+  input: {
+    at: Date;
+    by: string | null;
+    documentId: string;
+    documentNo: string;
+    projectName: string;
+    step: number;
+  },
+) {
+  const tasks = await listSigningTasks(tx, [input.documentId]);
+  for (const { task } of tasks) {
+    if (task.step !== input.step || task.signedAt) continue;
+    const accounts =
+      task.role === 'REVIEWER'
+        ? task.signerAccountId
+          ? [task.signerAccountId]
+          : []
+        : await listAgencySigners(tx, task.censorOrgId, task.role);
+    if (accounts.length === 0) continue;
+    await sendMessage(tx, {
+      type: 'CENSOR_SIGNATURE_REQUEST',
+      to: accounts.map((accountId) => ({ orgId: task.censorOrgId, accountId })),
+      at: input.at,
+      by: input.by,
+      senderOrgId: task.censorOrgId,
+      projectId: task.projectId,
+      targetId: task.id,
+      params: { projectName: input.projectName, reportNo: input.documentNo, field: task.fieldName },
+    });
+  }
 }
 
 // ---- reading ----
@@ -309,6 +364,17 @@ export async function signTask(
       await access.replaceFile(tx, report.id, { key, size: signed.length, sha256 }, at);
       if (!(await markTaskSigned(tx, task.id, { signerAccountId: account.id, signedAt: at, identityId: identity.id, signedSha256: sha256 })))
         throw new AppError('SIGNATURE_ALREADY_SIGNED');
+      // The to-do is done for everyone asked; the last of a step opens the next one.
+      await settleTodos(tx, { type: 'CENSOR_SIGNATURE_REQUEST', projectId: task.projectId, targetId: task.id, by: account.id, at });
+      if (!tasks.some((t) => t.task.id !== task.id && t.task.step === task.step && !t.task.signedAt))
+        await askSigners(tx, {
+          at,
+          by: account.id,
+          documentId: report.id,
+          documentNo: report.name,
+          projectName: open.project.name,
+          step: task.step + 1,
+        });
       await recordAudit(tx, at, {
         action: 'SIGNATURE_SIGNED',
         actor: caller.audit,
