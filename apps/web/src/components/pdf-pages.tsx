@@ -53,7 +53,9 @@ export function PdfPages({
             pageLabel.replace('{page}', String(n)).replace('{total}', String(document.numPages)),
           );
           box.append(canvas);
-          await page.render({ canvas, viewport, annotationMode: AnnotationMode.DISABLE, background: 'white' })
+          // ENABLE draws the annotations' own appearances on the canvas: a signed document's seals
+          // are signature widgets, and a page without them would not be the page that was signed.
+          await page.render({ canvas, viewport, annotationMode: AnnotationMode.ENABLE, background: 'white' })
             .promise;
         }
         if (!cancelled) setState('ready');

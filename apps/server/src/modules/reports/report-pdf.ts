@@ -1,6 +1,6 @@
 import pdfmake, { type Content, type DocumentDefinition, type TableCell } from 'pdfmake';
 import { RULE_GREY, configurePdfFonts } from '../../lib/pdf-fonts.js';
-import { A4, signatureSlotRects, type SlotRect } from '../signatures/signature-slots.js';
+import { A4, SLOT_LABEL, signatureSlotRects, type SlotRect } from '../signatures/signature-slots.js';
 import { REPORT_CONCLUSIONS, REPORT_LIMITS, type ReportContent, type ReportPartyRole } from '@drp/domain';
 
 const ROLE_NAMES: Record<ReportPartyRole, string> = {
@@ -195,14 +195,22 @@ function signaturePage(content: ReportContent): Content[] {
   const rects = signatureSlotRects(people.length);
   const censor = content.parties.find((p) => p.role === 'CENSOR')?.name ?? '';
   const top = (r: SlotRect) => A4.height - r.y - r.height;
+  // The label above its box, in the box's own width: the signer, then (smaller, at most two
+  // lines) what they reviewed.
   const box = (r: SlotRect, label: string): Content[] => [
     {
-      text: label,
-      fontSize: 7.5,
-      lineHeight: 1.1,
-      absolutePosition: { x: r.x - 12, y: top(r) - (label.includes('\n') ? 21 : 12) },
-      width: r.width + 24,
-      alignment: 'center',
+      columns: [
+        {
+          width: r.width + 24,
+          stack: label.split('\n').map((line, i) => ({
+            text: line,
+            fontSize: i === 0 ? 7.5 : 6.5,
+            lineHeight: 1.05,
+            alignment: 'center',
+          })),
+        },
+      ],
+      absolutePosition: { x: r.x - 12, y: top(r) - SLOT_LABEL + 1 },
     },
     {
       canvas: [

@@ -19,8 +19,9 @@ const MARGIN = 50;
 const GRID_TOP = 170;
 const GRID_BOTTOM = 600;
 const COLUMNS = 4;
-/** Room above a box for its label: two lines of small type. */
-const LABEL = 24;
+/** Room above a box for its label: the signer's line and two small lines of specialties. */
+export const SLOT_LABEL = 30;
+const LABEL = SLOT_LABEL;
 const SEAL = { width: 150, height: 166 };
 
 /** The rectangles of `people` signature boxes and the seal, in that order; labels sit above them. */
