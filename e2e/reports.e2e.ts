@@ -71,7 +71,7 @@ describe('the opinion report: compiled, read and forwarded by the agency, read b
   }, 240_000);
   afterAll(() => browser?.close());
 
-  it('goes from the director’s compile to the construction unit’s reading', async () => {
+  it('goes from the director’s compile to the construction unit’s reading', { timeout: 150_000 }, async () => {
     const { org, project } = accepted;
 
     // The director opens the application's missions, then its report screen from the sidebar.
@@ -205,6 +205,33 @@ describe('the opinion report: compiled, read and forwarded by the agency, read b
       .poll(() => construct.getByTestId('report-pages').getAttribute('data-state'), { timeout: 30_000 })
       .toBe('ready');
     expect(await construct.getByTestId('report-forward').count()).toBe(0);
+
+    // The unit checks the sealed file it downloaded on its own 电子签章 screen: it is the issued one.
+    const reportDoc = construct.url().split('/').pop()!;
+    await construct.getByTestId('project-menu').getByText('电子签章').click();
+    const signedRow = construct.getByTestId('signature-list').locator('tbody tr.ant-table-row');
+    await expect.poll(() => signedRow.count()).toBe(1);
+    expect(await signedRow.textContent()).toContain('已全部签署');
+    await signedRow.getByRole('button', { name: /查\s*看/ }).click();
+    await construct.waitForURL('**/signature/detail/*');
+    expect(await construct.getByTestId('sign-mine').count()).toBe(0);
+    const link = await call<{ url: string }>(
+      agency,
+      'GET',
+      `/api/checkDrawings/${org.censor}/${project.id}/signature/getViewUrl?documentId=${reportDoc}`,
+    );
+    const bytes = Buffer.from(await (await fetch(`${baseURL()}${link.url}?download=1`)).arrayBuffer());
+    await construct
+      .getByTestId('signature-verify')
+      .locator('input[type=file]')
+      .setInputFiles({ name: '告知书.pdf', mimeType: 'application/pdf', buffer: bytes });
+    const result = construct.getByTestId('verify-result');
+    await result.waitFor();
+    expect(await result.textContent()).toContain('逐字节一致');
+    expect(await result.locator('tbody tr.ant-table-row').count()).toBe(3);
+    await expectAccessible(construct, 'a unit’s signature detail with a verified copy', {
+      include: '[data-testid="signature-detail"]',
+    });
     await construct.context().close();
   });
 });

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
 
 export const randomToken = (bytes = 32) => randomBytes(bytes).toString('base64url');
-export const sha256Hex = (value: string) => createHash('sha256').update(value).digest('hex');
+export const sha256Hex = (value: string | Uint8Array) => createHash('sha256').update(value).digest('hex');
 export const sha256Base64Url = (value: string) => createHash('sha256').update(value).digest('base64url');

@@ -104,7 +104,7 @@ export async function signReportCompletely(
         input.admin,
       ),
     ).items.find((d) => d.id === input.reportId)!;
-  const [reviewerTasks, accounts] = await Promise.all([
+  const [report, accounts] = await Promise.all([
     list(),
     t.database.db
       .select({ id: signingTasks.id, accountId: signingTasks.signerAccountId })
@@ -112,7 +112,7 @@ export async function signReportCompletely(
       .where(eq(signingTasks.documentId, input.reportId)),
   ]);
   const accountOf = new Map(accounts.map((a) => [a.id, a.accountId]));
-  for (const task of reviewerTasks.tasks) {
+  for (const task of report.tasks) {
     const token =
       task.role === 'REVIEWER'
         ? input.reviewers[accountOf.get(task.id)!]

@@ -122,8 +122,6 @@ export const signTaskBody = z.object({
   password: z.string().min(1).max(128),
 });
 
-export const signingInfoQuery = z.object({ documentId: z.uuid() });
-export const signatureViewQuery = z.object({ documentId: z.uuid() });
 
 export const signingRoleText = (role: SigningRole, locale: Locale) => SIGNING_ROLES[role][locale];
 export const signingTaskStatusText = (s: SigningTaskStatus, locale: Locale) => SIGNING_TASK_STATUSES[s][locale];

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { SignatureCheck } from '@drp/domain';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
@@ -44,12 +43,18 @@ export function looksLikePdf(bytes: Uint8Array): boolean {
   return latin1(bytes, 0, Math.min(bytes.length, 1024)).includes('%PDF-');
 }
 
+/**
+ * At most this many signatures are read from one file: a document of ours has a few dozen at the
+ * very most, and a file crafted with thousands would make each check hash the whole file again.
+ */
+export const SIGNATURES_CHECKED_MAX = 64;
+
 export async function checkPdfSignatures(pdf: Uint8Array, trustedRoots: Uint8Array[]): Promise<SignatureCheck[]> {
   const text = latin1(pdf);
   const roots = trustedRoots.map((der) => parseCertificate(der));
   const checks: SignatureCheck[] = [];
   const ranges = /\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/g;
-  for (let m = ranges.exec(text); m; m = ranges.exec(text)) {
+  for (let m = ranges.exec(text); m && checks.length < SIGNATURES_CHECKED_MAX; m = ranges.exec(text)) {
     const [a, b, c, d] = [m[1], m[2], m[3], m[4]].map(Number) as [number, number, number, number];
     if (a !== 0 || b <= 0 || c <= b || c + d > pdf.length || pdf[b] !== 0x3c || pdf[c - 1] !== 0x3e) continue;
     // The signature dictionary around this /ByteRange: its object number, /Name and /M.
@@ -119,4 +124,3 @@ export async function checkPdfSignatures(pdf: Uint8Array, trustedRoots: Uint8Arr
   return checks;
 }
 
-export const sha256Hex = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { pdfsig } from '../../test/pdfsig.js';
 import { renderPdfPages } from '../../test/render-pdf.js';
 import { drawingSet } from '../../test/sheet-pdfs.js';
-import { checkPdfSignatures } from './check-pdf-signatures.js';
+import { SIGNATURES_CHECKED_MAX, checkPdfSignatures } from './check-pdf-signatures.js';
 import { signPdf } from './sign-pdf.js';
 import { localKeyProvider, type SigningProvider } from './signing-provider.js';
 import {
@@ -81,39 +81,26 @@ describe('PAdES signatures that any reader verifies', () => {
     }
   });
 
+  /** Who signs, in order, and where: the fields, boxes and seals of the three signatures. */
+  const SIGNINGS = [
+    ['reviewer', '审查人员签名（建筑）', [60, 80, 70, 84], 'PERSON', '张三', '张三 2026-11-29'],
+    ['director', '审核人签名', [160, 80, 70, 84], 'PERSON', '赵六', '赵六 2026-11-29'],
+    ['agency', '审查机构电子印章', [380, 60, 130, 146], 'AGENCY', '某省施工图审查中心有限公司', '2026年11月29日'],
+  ] as const;
+
   async function signThreeTimes(pdf: Uint8Array, lastPage: number) {
-    const at = new Date('2026-11-29T02:00:00Z');
     let signed: Uint8Array = pdf;
-    signed = await signPdf(signed, signers.reviewer, {
-      fieldName: '审查人员签名（建筑）',
-      page: lastPage,
-      rect: { x: 60, y: 80, width: 70, height: 84 },
-      seal: { kind: 'PERSON', name: '张三', caption: '张三 2026-11-29' },
-      reason: '审查人员签名',
-      location: '某市',
-      signerName: '张三',
-      signingTime: at,
-    });
-    signed = await signPdf(signed, signers.director, {
-      fieldName: '审核人签名',
-      page: lastPage,
-      rect: { x: 160, y: 80, width: 70, height: 84 },
-      seal: { kind: 'PERSON', name: '赵六', caption: '赵六 2026-11-29' },
-      reason: '审核人签名',
-      location: '某市',
-      signerName: '赵六',
-      signingTime: at,
-    });
-    signed = await signPdf(signed, signers.agency, {
-      fieldName: '审查机构电子印章',
-      page: lastPage,
-      rect: { x: 380, y: 60, width: 130, height: 146 },
-      seal: { kind: 'AGENCY', name: '某省施工图审查中心有限公司', caption: '2026年11月29日' },
-      reason: '审查机构盖章',
-      location: '某市',
-      signerName: '某省施工图审查中心有限公司',
-      signingTime: at,
-    });
+    for (const [who, fieldName, [x, y, width, height], kind, name, caption] of SIGNINGS)
+      signed = await signPdf(signed, signers[who], {
+        fieldName,
+        page: lastPage,
+        rect: { x, y, width, height },
+        seal: { kind, name, caption },
+        reason: fieldName,
+        location: '某市',
+        signerName: name,
+        signingTime: new Date('2026-11-29T02:00:00Z'),
+      });
     return signed;
   }
 
@@ -162,6 +149,16 @@ describe('PAdES signatures that any reader verifies', () => {
       ['赵六', false],
       ['某省施工图审查中心有限公司电子印章', false],
     ]);
+  });
+
+  it('reads at most SIGNATURES_CHECKED_MAX signatures from a file crafted with more', async () => {
+    // One gap <00> and a hundred /ByteRange entries pointing at it: each would hash the file again.
+    const head = '%PDF-1.4\n<00>\n';
+    const entry = `/ByteRange [0 9 13 1]\n`;
+    const crafted = new Uint8Array(Buffer.from(head + entry.repeat(100), 'latin1'));
+    const checks = await checkPdfSignatures(crafted, [rootDer]);
+    expect(checks).toHaveLength(SIGNATURES_CHECKED_MAX);
+    expect(checks.every((c) => !c.intact && !c.trusted)).toBe(true);
   });
 
   it('draws the seals where they are placed, on the page they sign', async () => {

@@ -211,6 +211,25 @@ describe('signatures: a report is signed by its reviewers, the director and the 
     expect((await sign('censor2_admin', own.id)).statusCode).toBe(404);
     expect((await sign('construct_admin', own.id)).statusCode).toBe(403);
     expect((await sign('censor_reviewer', '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    // Passwords cannot be tried at leisure with a session: the eleventh try in a minute is refused.
+    const session = await t.signIn('censor_reviewer');
+    for (let i = 0; i < 10; i++)
+      refused(
+        await api.send('POST', '/api/signature/task/start', session, {
+          actingOrg: org.censor,
+          payload: { taskId: own.id, password: `guess ${i}` },
+        }),
+        400,
+        'SIGNATURE_PASSWORD_WRONG',
+      );
+    refused(
+      await api.send('POST', '/api/signature/task/start', session, {
+        actingOrg: org.censor,
+        payload: { taskId: own.id, password: PASSWORD },
+      }),
+      429,
+      'RATE_LIMITED',
+    );
     // Nothing was signed by any of it: the stored file is the one compiled.
     expect((await fileOf()).row.fileSha256).toBe(before);
     // And the units do not see a report that was not issued to them, nor its signatures.

@@ -9,7 +9,6 @@ import {
   signTaskBody,
   signatureCheck,
   signatureVerification,
-  signedDocumentKindText,
   signingDocument,
   signingDocumentPage,
 } from '@drp/domain';
@@ -21,6 +20,7 @@ import { auditActorOf } from '../audit/audit.service.js';
 import { actingMember } from '../project-access/project-access.service.js';
 import {
   listSigningDocuments,
+  signatureTree,
   readSigningInfo,
   signCallbackUrl,
   signTask,
@@ -61,6 +61,15 @@ export const signaturesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/signature/task/start',
     {
+      config: {
+        // The password is asked again here: a stolen session must not try passwords at leisure.
+        rateLimit: {
+          max: 10,
+          timeWindow: 60_000,
+          keyGenerator: (request: FastifyRequest) =>
+            `signature:${request.headers.authorization ?? request.ip}`,
+        },
+      },
       schema: {
         tags,
         ...describeRoute({
@@ -169,19 +178,8 @@ export const signaturesRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => {
-      const caller = { ...callerOf(request), projectId: request.params.projectId };
-      const documents = await listSigningDocuments(app.ctx, caller);
-      return ok(
-        request,
-        SIGNED_DOCUMENT_KIND_KEYS.map((kind) => ({
-          kind,
-          name: signedDocumentKindText(kind, caller.locale),
-          documents: documents.filter((d) => d.kind === kind).length,
-          complete: documents.filter((d) => d.kind === kind && d.complete).length,
-        })),
-      );
-    },
+    async (request) =>
+      ok(request, await signatureTree(app.ctx, { ...callerOf(request), projectId: request.params.projectId })),
   );
 
   app.get(
@@ -199,13 +197,13 @@ export const signaturesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeOf(signingDocumentPage) },
       },
     },
-    async (request) => {
-      const documents = await listSigningDocuments(app.ctx, {
-        ...callerOf(request),
-        projectId: request.params.projectId,
-      });
-      const kind = request.query.kind;
-      return ok(request, { items: kind ? documents.filter((d) => d.kind === kind) : documents });
-    },
+    async (request) =>
+      ok(request, {
+        items: await listSigningDocuments(
+          app.ctx,
+          { ...callerOf(request), projectId: request.params.projectId },
+          request.query.kind,
+        ),
+      }),
   );
 };

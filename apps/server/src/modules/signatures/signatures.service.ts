@@ -1,7 +1,9 @@
 import {
+  SIGNED_DOCUMENT_KIND_KEYS,
   SIGNING_STEP,
   chinaDate,
   signatureFieldName,
+  signedDocumentKindText,
   signingRoleText,
   type Locale,
   type PrincipalMember,
@@ -22,7 +24,8 @@ import { findAccountById } from '../auth/auth.repository.js';
 import { sendMessage, settleTodos } from '../messages/messages.service.js';
 import { openProject, type OpenProject } from '../project-access/project-access.service.js';
 import { registeredKinds, signedDocumentsOf, type SignableDocument } from './signed-documents.js';
-import { checkPdfSignatures, looksLikePdf, sha256Hex } from './check-pdf-signatures.js';
+import { sha256Hex } from '../../lib/crypto.js';
+import { checkPdfSignatures, looksLikePdf } from './check-pdf-signatures.js';
 import { signPdf } from './sign-pdf.js';
 import { signatureSlotRects } from './signature-slots.js';
 import { platformRootDer, platformSigningProvider, signingIdentity } from './signing-identities.service.js';
@@ -216,11 +219,13 @@ const seesDrafts = (open: OpenProject) => open.actor.part === 'CENSOR';
 export async function listSigningDocuments(
   ctx: AppContext,
   caller: SignatureCaller & { projectId: string },
+  kind?: SignedDocumentKind,
 ): Promise<SigningDocument[]> {
   const open = await openProject(ctx.db, caller.member, caller.projectId, { action: 'signatures.view' });
+  const kinds = kind ? [signedDocumentsOf(kind)] : registeredKinds();
   const documents = (
     await Promise.all(
-      registeredKinds().map((kind) => kind.list(ctx.db, open.project.id, { issuedOnly: !seesDrafts(open) })),
+      kinds.map((access) => access.list(ctx.db, open.project.id, { issuedOnly: !seesDrafts(open) })),
     )
   ).flat();
   const tasks = await listSigningTasks(ctx.db, documents.map((d) => d.id));
@@ -229,10 +234,20 @@ export async function listSigningDocuments(
     .map((d) => documentOf(open, d, tasks));
 }
 
+/** The signed-file folders (`listSignatureTree`): per kind of document, how many and how many signed. */
+export async function signatureTree(ctx: AppContext, caller: SignatureCaller & { projectId: string }) {
+  const documents = await listSigningDocuments(ctx, caller);
+  return SIGNED_DOCUMENT_KIND_KEYS.map((kind) => ({
+    kind,
+    name: signedDocumentKindText(kind, caller.locale),
+    documents: documents.filter((d) => d.kind === kind).length,
+    complete: documents.filter((d) => d.kind === kind && d.complete).length,
+  }));
+}
+
 /** The document a task or an id names, of whichever registered kind, if the reader may see it. */
-async function visibleDocument(ctx: AppContext, open: OpenProject, documentId: string, kind?: SignedDocumentKind) {
-  const kinds = kind ? [signedDocumentsOf(kind)] : registeredKinds();
-  for (const access of kinds) {
+async function visibleDocument(ctx: AppContext, open: OpenProject, documentId: string) {
+  for (const access of registeredKinds()) {
     const found = await access.find(ctx.db, open.project.id, documentId);
     if (found && (seesDrafts(open) || found.status === 'ISSUED')) return found;
   }
