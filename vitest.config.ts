@@ -33,7 +33,7 @@ export default defineConfig({
     // file ran after the other (906 s of files, 15 minutes of wall time). A server test spends much
     // of its time waiting on PostgreSQL, the disk or a child process, so a worker per core keeps
     // both cores busy: the PostgreSQL project took 282 s on two workers against 366 s on one.
-    // Browser tests stay one file at a time (fileParallelism below).
+    // Browser tests run apart, after the rest (the e2e project below).
     maxWorkers: availableParallelism(),
     projects: [
       { resolve: source, test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'] } },
@@ -80,6 +80,12 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.e2e.ts'],
           globalSetup: ['e2e/support/global-setup.ts'],
+          // After the server projects, not beside them: every wait of a browser test is a render or a
+          // round trip, which the server tests starved when both ran at once. The browser files took
+          // three times as long on CI (2 089 s against 772 s alone) and a 60-second test timed out;
+          // the whole run went from 2 860 s to 1 160 s. One file at a time: two at once (a server
+          // each) saved only 7 % on two cores, as each file then ran slower.
+          sequence: { groupOrder: 1 },
           fileParallelism: false,
           // A page reload or a server round trip on a busy two-core CI machine can take longer
           // than expect.poll's default second; this is a ceiling on waiting, not a speed check.
