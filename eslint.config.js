@@ -56,6 +56,9 @@ const MODULE_DEPENDENCIES = {
   // Opinion reports (issue 20): from a round's accepted missions, on its clock, built in the job
   // queue; signed before they are forwarded (issue 21).
   reports: ['audit', 'messages', 'dictionaries', 'project-access', 'missions', 'calendar', 'jobs', 'signatures'],
+  // The certificate of passing review (issue 21): from the forwarded reports (their rows), numbered
+  // beside the project codes, built in the job queue, signed as the reports are.
+  certificates: ['audit', 'messages', 'dictionaries', 'project-access', 'projects', 'jobs', 'signatures'],
   // Answers and the next rounds (issue 20): issued opinions, the next version of the materials, the
   // round's missions where reviewers decide carried opinions.
   answers: ['audit', 'messages', 'dictionaries', 'project-access', 'missions', 'doc-repository'],

@@ -1,6 +1,12 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AnswerPage, MissionGrid, OpinionReportDetail, OpinionReportSummary } from '@drp/domain';
+import type {
+  AnswerPage,
+  CertificateDetail,
+  MissionGrid,
+  OpinionReportDetail,
+  OpinionReportSummary,
+} from '@drp/domain';
 import { acceptedDrawings, addSpecialty, type AcceptedDrawings } from './support/accepted-drawings';
 import { expectAccessible } from './support/accessibility';
 import { DEMO_PASSWORD, baseURL, launchBrowser, newPage, openSignedIn } from './support/browser';
@@ -213,4 +219,87 @@ describe('two rounds of review: answered by the designer, closed by the reviewer
     await expect.poll(() => construct.getByTestId('report-list').textContent()).toContain('审查合格');
     await construct.context().close();
   }, 240_000);
+
+  it('the certificate: compiled by the director, signed, issued, read by the construction unit and checked by anyone', async () => {
+    const { org, project } = accepted;
+    // The director, from the project's sidebar: nothing yet, and compiling is offered.
+    const page = await newPage(browser);
+    await openSignedIn(page, 'censor_director', { to: `/sys_audit/${org.censor}/${project.id}/report` });
+    await page.getByTestId('project-menu').getByText('审查合格书').click();
+    await page.getByTestId('certificate-compile').click();
+    await page.waitForURL('**/certification/detail/*');
+    const id = page.url().split('/').pop()!;
+    // Built in the job queue; then it waits for its signatures (the one reviewer, the director, the
+    // seal), drawn on its one page.
+    await expect
+      .poll(() => page.getByTestId('certificate-status').getAttribute('data-status'), { timeout: 30_000 })
+      .toBe('READY');
+    await expect.poll(() => page.getByTestId('certificate-unsigned').textContent()).toContain('3 处签章未完成');
+    const facts = page.getByTestId('certificate-facts');
+    expect(await facts.textContent()).toContain('未通过');
+    expect(await page.getByTestId('certificate-reviewers').textContent()).toContain('建筑吴芳');
+    await expect.poll(() => page.getByTestId('certificate-pages').locator('canvas').count()).toBe(1);
+    // Where the compile button was, the mouse now hovers over another: not what axe should judge.
+    await page.mouse.move(0, 0);
+    await expectAccessible(page, 'the certificate before its signatures', {
+      include: '[data-testid="certificate-detail"]',
+    });
+    expect(await page.getByTestId('certificate-issue').count()).toBe(0);
+
+    // Signed as the report was (the signing screens are walked in reports.e2e), then issued here.
+    await signReportByApi(
+      { reviewer: accepted.reviewer, director, admin: agency },
+      project.id,
+      id,
+      DEMO_PASSWORD,
+    );
+    await page.reload();
+    await page.getByTestId('certificate-issue').click();
+    await page.getByRole('button', { name: /确\s*定/ }).click();
+    await expect.poll(() => page.getByTestId('certificate-status').getAttribute('data-status')).toBe('ISSUED');
+    await expect.poll(() => page.getByTestId('certificate-signing').textContent()).toContain('已签 3 / 3');
+    const certificate = await call<CertificateDetail>(director, 'GET', `${base}/certification/${id}`);
+    await page.context().close();
+
+    // The construction unit finds it on its 电子签章 screen, signed and sealed, and downloads it.
+    const construct = await newPage(browser);
+    await openSignedIn(construct, 'construct_admin', {
+      to: `/sys_apply/${accepted.construct.orgId}/${project.id}/report`,
+    });
+    await construct.getByTestId('project-menu').getByText('电子签章').click();
+    const row = construct
+      .getByTestId('signature-list')
+      .locator('tbody tr.ant-table-row', { hasText: certificate.certificateNo });
+    await expect.poll(() => row.textContent()).toContain('已全部签署');
+    await construct.context().close();
+    const bytes = Buffer.from(
+      await (
+        await fetch(
+          `${baseURL()}/api/checkDrawings/${accepted.construct.orgId}/${project.id}/certification/getCertificate/${id}?download=1`,
+          { headers: { authorization: `Bearer ${accepted.construct.token}` } },
+        )
+      ).arrayBuffer(),
+    );
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+
+    // Anyone, signed in or not, opens the QR code's link: valid, and the copy held is the issued one.
+    const visitor = await newPage(browser);
+    await visitor.goto(new URL(certificate.content.verifyUrl).pathname + new URL(certificate.content.verifyUrl).search);
+    const answer = visitor.getByTestId('certificate-check');
+    await expect.poll(() => answer.textContent()).toContain(certificate.certificateNo);
+    expect(await answer.textContent()).toContain(PROJECT);
+    expect(await visitor.getByText('该审查合格书有效').count()).toBe(1);
+    await visitor
+      .getByTestId('certificate-compare')
+      .locator('input[type=file]')
+      .setInputFiles({ name: '合格书.pdf', mimeType: 'application/pdf', buffer: bytes });
+    await expect
+      .poll(() => visitor.getByTestId('certificate-compare-result').textContent())
+      .toContain('与签发的合格书逐字节一致');
+    await expectAccessible(visitor, 'the public certificate check');
+    // A wrong code finds nothing, and says so without a hint.
+    await visitor.goto(`/common/verify/certificate?no=${certificate.certificateNo}&c=0000000000000000`);
+    await expect.poll(() => visitor.getByTestId('certificate-check-missing').count()).toBe(1);
+    await visitor.context().close();
+  }, 180_000);
 });

@@ -52,6 +52,9 @@ import { clausesRoutes } from './modules/clauses/clauses.routes.js';
 import { calendarRoutes } from './modules/calendar/calendar.routes.js';
 import { seedWorkCalendar } from './modules/calendar/calendar.service.js';
 import { reportDocuments } from './modules/reports/report-documents.js';
+import { certificateDocuments } from './modules/certificates/certificate-documents.js';
+import { certificatesRoutes } from './modules/certificates/certificates.routes.js';
+import { certificateBuildJobHandler } from './modules/certificates/certificates.service.js';
 import { registerSignedDocuments } from './modules/signatures/signed-documents.js';
 import { signaturesRoutes } from './modules/signatures/signatures.routes.js';
 import { jobWorker } from './modules/jobs/job-worker.js';
@@ -216,7 +219,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(docUploadSweeper);
   // Work queued in the database (each PDF's sheet preparation), run by whichever process is free.
   await app.register(jobWorker, {
-    handlers: [sheetJobHandler, sheetPyramidJobHandler, reportBuildJobHandler],
+    handlers: [sheetJobHandler, sheetPyramidJobHandler, reportBuildJobHandler, certificateBuildJobHandler],
     listen: options.listen,
   });
   await app.register(sheetsRoutes, { listen: options.listen });
@@ -237,6 +240,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // the reports are the first kind of document signed.
   registerSignedDocuments(reportDocuments);
   await app.register(signaturesRoutes);
+  // The certificate of passing review (issue 21): compiled, signed like the reports, issued.
+  registerSignedDocuments(certificateDocuments);
+  await app.register(certificatesRoutes);
 
   await app.register(webPlugin, { webDist: config.webDist });
   return app;

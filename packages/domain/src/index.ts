@@ -60,3 +60,5 @@ export * from './portal/portal-contracts.js';
 export * from './answers/answer-contracts.js';
 // Electronic signatures (issue 21): signing tasks in order, signed documents, verification.
 export * from './signatures/signature-contracts.js';
+// The certificate of passing review (issue 21).
+export * from './certificates/certificate-contracts.js';

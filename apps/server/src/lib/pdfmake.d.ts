@@ -25,6 +25,8 @@ declare module 'pdfmake' {
     defaultStyle?: Record<string, unknown>;
     styles?: Record<string, Record<string, unknown>>;
     footer?: (currentPage: number, pageCount: number) => Content;
+    /** Drawn behind each page, at absolute places (a watermark, the certificate's signature band). */
+    background?: (currentPage: number, pageSize: { width: number; height: number }) => Content;
     content: Content;
   }
 

@@ -1,4 +1,5 @@
 import {
+  CERTIFICATE_STATUS_KEYS,
   SIGNING_ROLE_KEYS,
   SIGNING_TASK_STATUS_KEYS,
   BAD_ACTION_STATUS_KEYS,
@@ -264,6 +265,12 @@ export const POLICY_STATES: Partial<Record<PolicySubject, unknown[]>> = {
   // signing tasks (issue 21)
   signingTask: SIGNING_TASK_STATUS_KEYS.flatMap((status) =>
     SIGNING_ROLE_KEYS.flatMap((role) => bools.map((assigned) => ({ status, role, assigned }))),
+  ),
+  // the certificate (issue 21)
+  certificate: applications.flatMap((application) =>
+    [null, ...CERTIFICATE_STATUS_KEYS].flatMap((status) =>
+      bools.flatMap((passed) => [0, 1].map((unsigned) => ({ application, status, passed, unsigned }))),
+    ),
   ),
 };
 

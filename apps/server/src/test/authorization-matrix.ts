@@ -1264,6 +1264,42 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
     expected: everyone(404),
     note: 'Public: the signed link is the credential. One that does not verify answers 404, as a missing file.',
   },
+  'GET /api/files/signed/:token': {
+    call: { params: { token: 'not-a-signed-link' } },
+    expected: everyone(404),
+    note: 'Public: the signed link is the credential. One that does not verify answers 404, as a missing file.',
+  },
+  // The certificate of passing review (issue 21): every party reads, on a project that does not exist.
+  'GET /api/checkDrawings/:orgId/:projectId/certification': {
+    call: { params: ownProject },
+    expected: readers(404),
+    note: 'No such application: nothing is listed.',
+  },
+  'GET /api/checkDrawings/:orgId/:projectId/certification/:id': {
+    call: { params: { ...ownProject, id: NO_SUCH_PROJECT } },
+    expected: readers(404),
+    note: 'No such application: nothing is read.',
+  },
+  'GET /api/checkDrawings/:orgId/:projectId/certification/getCertificate/:id': {
+    call: { params: { ...ownProject, id: NO_SUCH_PROJECT } },
+    expected: readers(404),
+    note: 'No such application: no file.',
+  },
+  'POST /api/checkDrawings/:orgId/:projectId/certification/compile': {
+    call: { params: ownProject },
+    expected: agency(404),
+    note: 'No such application: nothing is numbered, compiled or queued.',
+  },
+  'POST /api/checkDrawings/:orgId/:projectId/certification/issue/:id': {
+    call: { params: { ...ownProject, id: NO_SUCH_PROJECT } },
+    expected: agency(404),
+    note: 'No such application: nothing is issued and nobody is told.',
+  },
+  'GET /api/portal/certificateCheck': {
+    call: { query: { no: '430102202600001', c: '0123456789ABCDEF' } },
+    expected: everyone(404),
+    note: 'Public: a number with a wrong check code answers as missing.',
+  },
   'GET /api/portal/reportCheck': {
     call: { query: { no: 'HN-2026-000000-R1', c: '0123456789ABCDEF' } },
     expected: everyone(404),

@@ -73,6 +73,8 @@ const reportPages = () => import('./routes/areas/report-pages');
 // Answers to the opinions (issue 20)
 const answerPages = () => import('./routes/areas/answer-pages');
 const signaturePages = () => import('./routes/areas/signature-pages');
+const certificationPages = () => import('./routes/areas/certification-pages');
+const certificateVerifyPage = () => import('./routes/common/certificate-verify-page');
 // Working-day calendar (issue 19)
 const calendarAdmin = () => import('../features/calendar/components/calendar-admin');
 
@@ -368,6 +370,22 @@ const signatureScreens = (base: string): RouteObject[] =>
     handle: { title: 'projectMenu.signature' },
   }));
 
+/** The certificate of passing review (issue 21): the list and one certificate, in the audit area. */
+const certificationScreens = (base: string): RouteObject[] =>
+  (
+    [
+      [`${base}/certification`, 'CertificationListPage'],
+      [`${base}/certification/detail/:id`, 'CertificationDetailPage'],
+    ] as const
+  ).map(([path, page]) => ({
+    path,
+    ...lazily(certificationPages, (m) => {
+      const Page = m[page];
+      return <Page />;
+    }),
+    handle: { title: 'projectMenu.certification' },
+  }));
+
 /**
  * Answers to the issued opinions (issue 20): each list and an opinion's detail. The domain's
  * ANSWER_LIST_ROUTES written out, as the opinion routes are, to keep the contracts out of the
@@ -499,6 +517,7 @@ const PROJECT_SCREENS: Record<ProjectArea, RouteObject[]> = {
     noticeScreen(':orgId/:projectId/notification/:id', 'ProjectNoticeDetailPage'),
     ...reportScreens(':orgId/:projectId', 'report'),
     ...signatureScreens(':orgId/:projectId'),
+    ...certificationScreens(':orgId/:projectId'),
     ...answerScreens(':orgId/:projectId', 'unit'),
   ],
   supervise: [
@@ -632,6 +651,12 @@ export const routes: RouteObject[] = [
         path: '/common/verify',
         ...lazilyWithFirstTexts(reportVerifyPage, (m) => <m.ReportVerifyPage />),
         handle: { title: 'reports.checkTitle' },
+      },
+      // Where a certificate's QR code leads (issue 21), for anyone.
+      {
+        path: '/common/verify/certificate',
+        ...lazilyWithFirstTexts(certificateVerifyPage, (m) => <m.CertificateVerifyPage />),
+        handle: { title: 'certificates.checkTitle' },
       },
       // The public portal is its own bundle (main.tsx): reached from here by a full page load.
       { path: '/sys_out_sys/*', ...lazilyWithFirstTexts(portalHandOff, (m) => <m.PortalHandOff />) },

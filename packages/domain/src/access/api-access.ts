@@ -498,6 +498,7 @@ export const API_ACCESS: Record<string, AccessRule> = markProjectRoutes({
   // Electronic signatures (issue 21): the agency signs; every party reads what was issued to it and
   // its signatures (PROJECT_POLICY signatures.view / signature.sign); anyone signed in may check a
   // PDF they hold.
+  'GET /api/files/signed/:token': PUBLIC,
   'POST /api/signature/task/start': inArea('audit'),
   'GET /api/signature/task/getVerifyInfo': inArea('apply', 'submit', 'audit', 'supervise', 'joint'),
   'GET /api/signature/task/getSignCallbackUrl': inArea('audit'),
@@ -509,6 +510,20 @@ export const API_ACCESS: Record<string, AccessRule> = markProjectRoutes({
     'supervise',
     'joint',
   ),
+  // The certificate of passing review (issue 21): the agency compiles and issues it; the parties
+  // read it once issued (PROJECT_POLICY certificates.view); anyone checks it by number and code.
+  'GET /api/checkDrawings/:orgId/:projectId/certification': inArea('apply', 'submit', 'audit', 'supervise', 'joint'),
+  'GET /api/checkDrawings/:orgId/:projectId/certification/:id': inArea('apply', 'submit', 'audit', 'supervise', 'joint'),
+  'GET /api/checkDrawings/:orgId/:projectId/certification/getCertificate/:id': inArea(
+    'apply',
+    'submit',
+    'audit',
+    'supervise',
+    'joint',
+  ),
+  'POST /api/checkDrawings/:orgId/:projectId/certification/compile': inArea('audit'),
+  'POST /api/checkDrawings/:orgId/:projectId/certification/issue/:id': inArea('audit'),
+  'GET /api/portal/certificateCheck': PUBLIC,
   'GET /api/checkDrawings/:orgId/:projectId/docRepository/listSignatureTree': inArea(
     'apply',
     'submit',

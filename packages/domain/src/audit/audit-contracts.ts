@@ -85,6 +85,8 @@ export const AUDIT_ACTIONS = {
   // Electronic signatures (issue 21)
   SIGNATURE_SIGNED: { 'zh-CN': '电子签章', 'en-US': 'Signed' },
   SIGNATURE_PASSWORD_FAILED: { 'zh-CN': '签章密码错误', 'en-US': 'Signing password wrong' },
+  CERTIFICATE_COMPILED: { 'zh-CN': '编制审查合格书', 'en-US': 'Certificate compiled' },
+  CERTIFICATE_ISSUED: { 'zh-CN': '签发审查合格书', 'en-US': 'Certificate issued' },
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 const actionKeys = Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]];

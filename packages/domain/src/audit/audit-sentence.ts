@@ -515,6 +515,15 @@ const SENTENCES: Partial<Record<AuditAction, Sentence>> = {
     zh: `${p.actor} 在${inProject(p).zh}签章时输入了错误的密码，未签署`,
     en: `${p.actor} gave a wrong password when signing on ${inProject(p).en}; nothing was signed`,
   }),
+  // The certificate of passing review (issue 21): the detail names its number.
+  CERTIFICATE_COMPILED: (p) => ({
+    zh: `${p.actor} 编制了${inProject(p).zh}的审查合格书${named(p, 'certificateNo') ?? ''}`,
+    en: `${p.actor} compiled the certificate ${named(p, 'certificateNo') ?? ''} of ${inProject(p).en}`,
+  }),
+  CERTIFICATE_ISSUED: (p) => ({
+    zh: `${p.actor} 向各单位签发了${inProject(p).zh}的审查合格书${named(p, 'certificateNo') ?? ''}`,
+    en: `${p.actor} issued the certificate ${named(p, 'certificateNo') ?? ''} of ${inProject(p).en} to the units`,
+  }),
   // Working-day calendar (issue 19)
   WORK_CALENDAR_YEAR_ENTERED: (p) => {
     const year = num(p.detail.year) ?? '';

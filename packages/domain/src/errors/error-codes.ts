@@ -1040,6 +1040,32 @@ export const ERROR_CODES = {
     'zh-CN': '该 PDF 文件中没有电子签章',
     'en-US': 'This PDF carries no electronic signature',
   },
+  // ---- the certificate of passing review (issue 21) ----
+  CERTIFICATE_NOT_PASSED: {
+    status: 409,
+    'zh-CN': '该项目尚未审查合格（仍有未关闭的审查意见或合格告知书未告知），不能出具审查合格书',
+    'en-US': 'This application has not passed review (opinions are open or the passing report is not forwarded); no certificate can be issued',
+  },
+  CERTIFICATE_BUILDING: {
+    status: 409,
+    'zh-CN': '审查合格书正在生成，请稍后',
+    'en-US': 'The certificate is being built; please wait',
+  },
+  CERTIFICATE_ALREADY_ISSUED: {
+    status: 409,
+    'zh-CN': '审查合格书已签发，不能重新编制或再次签发',
+    'en-US': 'The certificate has been issued; it can be neither compiled nor issued again',
+  },
+  CERTIFICATE_NOT_READY: {
+    status: 409,
+    'zh-CN': '审查合格书尚未生成，不能签发',
+    'en-US': 'The certificate has not been built; it cannot be issued',
+  },
+  CERTIFICATE_NOT_SIGNED: {
+    status: 409,
+    'zh-CN': '审查合格书还有 {count} 处签章未完成，全部签署后才能签发',
+    'en-US': '{count} signatures of the certificate are still missing; issue it once all are signed',
+  },
   INTERNAL_ERROR: {
     status: 500,
     'zh-CN': '服务器内部错误，请稍后再试',

@@ -265,6 +265,22 @@ export const MESSAGE_TYPES = {
         '{senderName} issued round {round} opinions on "{projectName}" ({reportNo}): {count} opinions to answer, with revised drawings.',
     },
   },
+  // The certificate of passing review (issue 21): issued, signed and sealed, to the units, who read
+  // and download it on their 电子签章 screen.
+  CENSOR_CERTIFICATE_ISSUED: {
+    name: { 'zh-CN': '审查合格书签发', 'en-US': 'Certificate issued' },
+    kind: 'notice',
+    receivers: {
+      CONSTRUCT: { opens: '/sys_apply/:orgId/:projectId/signature' },
+      DESIGN: { opens: '/sys_submit/:orgId/:projectId/signature' },
+      SURVEY: { opens: '/sys_submit/:orgId/:projectId/signature' },
+    },
+    content: {
+      'zh-CN': '{senderName}：项目「{projectName}」的施工图设计文件审查合格书（{certificateNo}）已签发，可在电子签章中查看、下载和核验。',
+      'en-US':
+        '{senderName}: the certificate of passing review of "{projectName}" ({certificateNo}) is issued; read, download and check it under Electronic signatures.',
+    },
+  },
   CENSOR_REVIEW_PASSED: {
     name: { 'zh-CN': '施工图审查合格', 'en-US': 'Drawings passed review' },
     kind: 'notice',
@@ -434,8 +450,9 @@ export type MessageParams = Partial<
     | 'round'
     | 'reportNo'
     | 'count'
-    // electronic signatures (issue 21): the signature asked for
-    | 'field',
+    // electronic signatures (issue 21): the signature asked for; the certificate's number
+    | 'field'
+    | 'certificateNo',
     string
   >
 >;

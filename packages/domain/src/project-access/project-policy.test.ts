@@ -218,6 +218,25 @@ const STATES: {
       `${f.status}/${f.role}/${f.assigned ? 'assigned' : '-'}/` +
       `${a.profiles.includes('DRAWING_APPROVAL_DIRECTOR') ? 'director' : '-'}/${isDecider(a) ? 'decider' : '-'}`,
   },
+  // the certificate (issue 21): the application's status, the certificate's, whether the last
+  // report passed and was forwarded, and signatures missing
+  certificate: {
+    all: ['IN_REVIEW', 'OPINIONS_ISSUED', 'PASSED', 'FILED'].flatMap((status) =>
+      [null, 'BUILDING', 'READY', 'FAILED', 'ISSUED', 'SUPERSEDED', 'REVOKED'].flatMap((certificate) =>
+        bools.flatMap((passed) =>
+          [0, 2].map((unsigned) => ({
+            application: { status, accepted: true },
+            status: certificate,
+            passed,
+            unsigned,
+          })),
+        ),
+      ),
+    ),
+    key: (f: { application: { status: string }; status: string | null; passed: boolean; unsigned: number }) =>
+      `${f.application.status}/${f.status ?? 'none'}/${f.passed ? 'passed' : '-'}/` +
+      (f.unsigned > 0 ? 'unsigned' : 'signed'),
+  },
 };
 /** Bad actions: a member of the agency with an approval profile (not the member admin by that alone). */
 const isApprovalMember = (a: ProjectActor) =>
@@ -568,6 +587,34 @@ const EXPECTED: Record<ProjectAction, Expected> = {
       ['IN_REVIEW/READY/*/unsigned', 'REPORT_NOT_SIGNED'],
       ['*/READY/*', 'REPORT_NOT_IN_REVIEW'],
       ['*', 'REPORT_NOT_READY'],
+    ],
+  },
+  // the certificate of passing review (issue 21)
+  'certificates.view': { subject: 'application', who: 'anyone', refused: 'NOT_FOUND', open: ['*'], closed: [] },
+  'certificate.compile': {
+    subject: 'certificate',
+    who: 'decider',
+    refused: 'FORBIDDEN',
+    open: ['PASSED/none/passed/*', 'PASSED/READY/passed/*', 'PASSED/FAILED/passed/*'],
+    closed: [
+      ['*/ISSUED/*', 'CERTIFICATE_ALREADY_ISSUED'],
+      ['*/SUPERSEDED/*', 'CERTIFICATE_ALREADY_ISSUED'],
+      ['*/REVOKED/*', 'CERTIFICATE_ALREADY_ISSUED'],
+      ['PASSED/BUILDING/passed/*', 'CERTIFICATE_BUILDING'],
+      ['*', 'CERTIFICATE_NOT_PASSED'],
+    ],
+  },
+  'certificate.issue': {
+    subject: 'certificate',
+    who: 'decider',
+    refused: 'FORBIDDEN',
+    open: ['*/READY/*/signed'],
+    closed: [
+      ['*/ISSUED/*', 'CERTIFICATE_ALREADY_ISSUED'],
+      ['*/SUPERSEDED/*', 'CERTIFICATE_ALREADY_ISSUED'],
+      ['*/REVOKED/*', 'CERTIFICATE_ALREADY_ISSUED'],
+      ['*/READY/*/unsigned', 'CERTIFICATE_NOT_SIGNED'],
+      ['*', 'CERTIFICATE_NOT_READY'],
     ],
   },
   // answers and the next rounds (issue 20)

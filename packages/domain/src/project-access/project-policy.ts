@@ -7,6 +7,7 @@ import type { MissionStatus } from '../missions/mission-contracts.js';
 import type { OpinionStatus } from '../opinions/opinion-contracts.js';
 import type { ProjectStatus } from '../projects/project-status.js';
 import type { ReportStatus } from '../reports/opinion-report-contracts.js';
+import type { CertificateStatus } from '../certificates/certificate-contracts.js';
 import type { SigningRole, SigningTaskStatus } from '../signatures/signature-contracts.js';
 import type { SurveyInfoStatus } from '../survey-infos/survey-info-contracts.js';
 import type { ProjectPart } from './project-part.js';
@@ -110,6 +111,16 @@ export interface OpinionFacts {
 }
 
 /** Opinion reports (issue 20): the current round's report (null before one) and its missions. */
+/** The application's current certificate (issue 21), if any. */
+export interface CertificateFacts {
+  application: ApplicationFacts;
+  status: CertificateStatus | null;
+  /** The last round's report passed and was forwarded: nothing is open. */
+  passed: boolean;
+  /** Signatures the certificate still lacks: it is issued only once signed and sealed. */
+  unsigned: number;
+}
+
 export interface ReportFacts {
   application: ApplicationFacts;
   status: ReportStatus | null;
@@ -174,7 +185,9 @@ export type PolicySubject =
   | 'answer'
   | 'decision'
   // Electronic signatures (issue 21).
-  | 'signingTask';
+  | 'signingTask'
+  // The certificate of passing review (issue 21).
+  | 'certificate';
 
 interface FactsOf {
   application: ApplicationFacts;
@@ -193,6 +206,7 @@ interface FactsOf {
   answer: AnswerFacts;
   decision: DecisionFacts;
   signingTask: SigningTaskFacts;
+  certificate: CertificateFacts;
 }
 
 export interface ProjectRule<S extends PolicySubject = PolicySubject> {
@@ -723,6 +737,40 @@ export const PROJECT_POLICY = {
               : f.status === 'WAITING'
                 ? 'SIGNATURE_WAITING'
                 : undefined,
+  }),
+  // ---- the certificate of passing review (issue 21) ----
+  /** Every party reads the certificates issued to it; the agency's drafts stay its own. */
+  'certificates.view': rule({ subject: 'application', who: anyone, refused: 'NOT_FOUND', blocks: never }),
+  /**
+   * Compiling the certificate (again, while not issued): the agency's admin or director, once the
+   * last round's report passed and was forwarded.
+   */
+  'certificate.compile': rule({
+    subject: 'certificate',
+    who: decides,
+    refused: 'FORBIDDEN',
+    blocks: (f) =>
+      f.status === 'ISSUED' || f.status === 'SUPERSEDED' || f.status === 'REVOKED'
+        ? 'CERTIFICATE_ALREADY_ISSUED'
+        : !f.passed || f.application.status !== 'PASSED'
+          ? 'CERTIFICATE_NOT_PASSED'
+          : f.status === 'BUILDING'
+            ? 'CERTIFICATE_BUILDING'
+            : undefined,
+  }),
+  /** Issuing the signed and sealed certificate to the units: final. */
+  'certificate.issue': rule({
+    subject: 'certificate',
+    who: decides,
+    refused: 'FORBIDDEN',
+    blocks: (f) =>
+      f.status === 'ISSUED' || f.status === 'SUPERSEDED' || f.status === 'REVOKED'
+        ? 'CERTIFICATE_ALREADY_ISSUED'
+        : f.status !== 'READY'
+          ? 'CERTIFICATE_NOT_READY'
+          : f.unsigned > 0
+            ? 'CERTIFICATE_NOT_SIGNED'
+            : undefined,
   }),
 } as const satisfies Record<string, AnyRule>;
 

@@ -27,5 +27,7 @@ export * from './opinions.js';
 export * from './reports.js';
 // Designers' answers and the next rounds' decisions (issue 20)
 export * from './answers.js';
-// Signing identities, signing tasks, certificates and filings (issue 21)
+// Signing identities and signing tasks (issue 21)
 export * from './signatures.js';
+// The certificate of passing review (issue 21)
+export * from './certificates.js';

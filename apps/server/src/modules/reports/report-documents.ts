@@ -1,3 +1,4 @@
+import { signatureSlotRects } from '../signatures/signature-slots.js';
 import type { SignedDocumentKindAccess } from '../signatures/signed-documents.js';
 import {
   findReport,
@@ -52,4 +53,8 @@ export const reportDocuments: SignedDocumentKindAccess = {
     return found ? { name: found.reportNo, projectName: found.projectName } : null;
   },
   filePrefix: (projectId) => `reports/${projectId}`,
+  notReady: (status) => (status === 'BUILDING' ? 'REPORT_COMPILING' : 'REPORT_NOT_READY'),
+  downloadName: (report) => `审查意见告知书 ${report.name}.pdf`,
+  // The report ends with a page of its own for them (签章页).
+  slotRects: signatureSlotRects,
 };

@@ -22,7 +22,8 @@ import { inkIn, pdfText, renderPdfPages } from '../../test/render-pdf.js';
 import { acceptedApplication, signReportCompletely } from '../../test/review-fixture.js';
 import { prepareSheetsNow } from '../../test/sheet-fixture.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { normalizeCheckCode, reportCheckCode } from './reports.service.js';
+import { normalizeCheckCode } from '../../lib/check-code.js';
+import { reportCheckCode } from './reports.service.js';
 
 function refused(res: LightMyRequestResponse, status: number, code: string) {
   expect(res.statusCode, res.body).toBe(status);

@@ -135,30 +135,6 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/api/checkDrawings/:orgId/:projectId/signature/getViewUrl',
-    {
-      schema: {
-        tags: ['signatures'],
-        ...describeRoute({
-          // The spec's name for the signed report's link (issue 21): the same link as getSignedURL.
-          zh: '已签章文件的临时查看链接（10 分钟内有效）',
-          en: 'A link to view a signed document, valid for 10 minutes',
-          project: 'reports.view',
-          errors: ['REPORT_COMPILING', 'REPORT_NOT_READY'],
-        }),
-        params: projectParams,
-        querystring: z.object({ documentId: z.uuid() }),
-        response: { 200: envelopeOf(reportLink) },
-      },
-    },
-    async (request) =>
-      ok(
-        request,
-        await opinionReportLink(app.ctx, callerOf(request), request.query.documentId),
-      ),
-  );
-
-  app.get(
     `${BASE}/getReport/:id`,
     {
       schema: {

@@ -24,6 +24,7 @@ import type { AppContext } from '../../lib/app-context.js';
 import { AppError } from '../../lib/app-error.js';
 import { newFileKey } from '../../lib/file-store.js';
 import type { StoredFileToSend } from '../../lib/send-stored-file.js';
+import { checkCode, sameCheckCode } from '../../lib/check-code.js';
 import { recordAudit, type AuditActor } from '../audit/audit.service.js';
 import { pauseReviewClocks, readReviewClock, stopReviewClocks } from '../calendar/review-clock.service.js';
 import { enqueueJob } from '../jobs/jobs.repository.js';
@@ -78,29 +79,9 @@ export interface ReportCaller {
 
 // ---- the public check printed as a QR code ----
 
-const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-
-/** 80 bits of an HMAC in Crockford base32 (no I, L, O, U): short enough to type from paper. */
-function base32(bytes: Buffer, chars: number): string {
-  let bits = 0;
-  let value = 0;
-  let out = '';
-  for (const byte of bytes) {
-    value = (value << 8) | byte;
-    bits += 8;
-    while (bits >= 5 && out.length < chars) {
-      out += CROCKFORD[(value >>> (bits - 5)) & 31];
-      bits -= 5;
-    }
-    value &= (1 << bits) - 1;
-  }
-  return out;
-}
-
 /** The check code of a report: its own key, derived from the auth key, over the id and number. */
 export function reportCheckCode(ctx: AppContext, report: { id: string; reportNo: string }): string {
-  const key = createHmac('sha256', ctx.secrets.authKey).update('drp opinion report check v1').digest();
-  return base32(createHmac('sha256', key).update(`${report.id}|${report.reportNo}`).digest(), 16);
+  return checkCode(ctx.secrets.authKey, 'drp opinion report check v1', `${report.id}|${report.reportNo}`);
 }
 
 function verifyUrl(ctx: AppContext, origin: string, report: { id: string; reportNo: string }) {
@@ -108,22 +89,10 @@ function verifyUrl(ctx: AppContext, origin: string, report: { id: string; report
   return `${base}/common/verify?no=${encodeURIComponent(report.reportNo)}&c=${reportCheckCode(ctx, report)}`;
 }
 
-/**
- * A check code as a person types it from paper, read as Crockford base32 intends: any case, O for
- * 0, I and L for 1, hyphens and spaces grouping it ignored.
- */
-export function normalizeCheckCode(typed: string): string {
-  return typed.toUpperCase().replace(/[\s-]/g, '').replace(/O/g, '0').replace(/[IL]/g, '1');
-}
-
 /** The public check a QR code opens: the report as issued, or NOT_FOUND for a wrong code or number. */
 export async function checkReport(ctx: AppContext, query: { no: string; c: string }): Promise<ReportCheck> {
   const found = await findReportByNo(ctx.db, query.no);
-  const expected = found ? reportCheckCode(ctx, found.report) : '0'.repeat(16);
-  const code = normalizeCheckCode(query.c);
-  const given = Buffer.from(code.padEnd(16, '0').slice(0, 16));
-  // Compared in constant time whether or not the number exists: a guesser learns nothing from timing.
-  const same = timingSafeEqual(given, Buffer.from(expected)) && code.length === 16;
+  const same = sameCheckCode(query.c, found ? reportCheckCode(ctx, found.report) : null);
   if (!same || !found || found.report.status !== 'FORWARDED') throw new AppError('NOT_FOUND');
   const { report } = found;
   return {

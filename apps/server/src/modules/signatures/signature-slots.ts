@@ -47,3 +47,32 @@ export function signatureSlotRects(people: number): { people: SlotRect[]; seal: 
     seal: { x: A4.width - MARGIN - SEAL.width - 10, y: A4.height - 610 - SEAL.height, ...SEAL },
   };
 }
+
+/**
+ * The certificate's signatures share its one page (审查合格书): a band at the foot of the last page,
+ * below everything the certificate says (its builder keeps the flow out of the band), the people's
+ * boxes on the left and the agency's seal on the right.
+ */
+export const CERTIFICATE_BAND = { top: 575, bottom: 790 } as const;
+
+export function certificateSlotRects(people: number): { people: SlotRect[]; seal: SlotRect } {
+  const columns = 4;
+  const rows = Math.max(1, Math.ceil(people / columns));
+  const gridTop = CERTIFICATE_BAND.top + 24;
+  const gridWidth = A4.width - 2 * MARGIN - 160;
+  const pitchX = gridWidth / columns;
+  const pitchY = Math.min(92, (CERTIFICATE_BAND.bottom - gridTop) / rows);
+  const height = pitchY - LABEL - 6;
+  const width = Math.min(pitchX - 10, height * 1.3);
+  const rects = Array.from({ length: people }, (_, i) => {
+    const column = i % columns;
+    const row = Math.floor(i / columns);
+    const top = gridTop + row * pitchY + LABEL;
+    return { x: MARGIN + column * pitchX + (pitchX - width) / 2, y: A4.height - top - height, width, height };
+  });
+  const seal = { width: 136, height: 150 };
+  return {
+    people: rects,
+    seal: { x: A4.width - MARGIN - seal.width, y: A4.height - (gridTop + 12) - seal.height, ...seal },
+  };
+}

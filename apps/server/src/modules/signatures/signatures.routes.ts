@@ -11,15 +11,19 @@ import {
   signatureVerification,
   signingDocument,
   signingDocumentPage,
+  reportLink,
 } from '@drp/domain';
 import { AppError } from '../../lib/app-error.js';
 import { ok } from '../../lib/envelope.js';
+import { sendStoredFile } from '../../lib/send-stored-file.js';
 import { describeRoute } from '../../lib/route-docs.js';
 import { uploadParts } from '../../lib/upload-parts.js';
 import { auditActorOf } from '../audit/audit.service.js';
 import { actingMember } from '../project-access/project-access.service.js';
 import {
+  linkedSignedPdf,
   listSigningDocuments,
+  signedDocumentLink,
   signatureTree,
   readSigningInfo,
   signCallbackUrl,
@@ -43,7 +47,11 @@ const SIGNING_ERRORS = [
   'SIGNATURE_DOCUMENT_CHANGED',
   'REPORT_COMPILING',
   'REPORT_NOT_READY',
+  'CERTIFICATE_BUILDING',
+  'CERTIFICATE_NOT_READY',
 ] as const;
+/** A signed document's file, or why it has none yet. */
+const FILE_ERRORS = ['REPORT_COMPILING', 'REPORT_NOT_READY', 'CERTIFICATE_BUILDING', 'CERTIFICATE_NOT_READY'] as const;
 
 /**
  * Electronic signatures (issue 21): who must sign which document in which order, signing with the
@@ -205,5 +213,57 @@ export const signaturesRoutes: FastifyPluginAsyncZod = async (app) => {
           request.query.kind,
         ),
       }),
+  );
+
+  app.get(
+    `${PROJECT}/signature/getViewUrl`,
+    {
+      schema: {
+        tags,
+        ...describeRoute({
+          zh: '已签章文件（告知书、合格书）当前文件的临时查看链接（10 分钟内有效）',
+          en: "A link to a signed document's current file (a report or the certificate), valid for 10 minutes",
+          project: 'signatures.view',
+          errors: [...FILE_ERRORS],
+        }),
+        params: projectParams,
+        querystring: z.object({ documentId: z.uuid() }),
+        response: { 200: envelopeOf(reportLink) },
+      },
+    },
+    async (request) =>
+      ok(
+        request,
+        await signedDocumentLink(
+          app.ctx,
+          { ...callerOf(request), projectId: request.params.projectId },
+          request.query.documentId,
+        ),
+      ),
+  );
+
+  app.get(
+    '/api/files/signed/:token',
+    {
+      schema: {
+        tags,
+        ...describeRoute({
+          zh: '已签章文件临时链接对应的 PDF（过期或被改动的链接按不存在处理）',
+          en: 'The PDF of a signed-document link (an expired or altered link answers as missing)',
+          errors: [...FILE_ERRORS],
+        }),
+        // Any string: a link that does not verify answers 404 as a missing file, never 400.
+        params: z.object({ token: z.string() }),
+        querystring: z.object({ download: z.enum(['0', '1']).optional() }),
+        response: { 200: z.any(), 206: z.any() },
+      },
+    },
+    async (request, reply) =>
+      sendStoredFile(
+        request,
+        reply,
+        app.ctx.files,
+        await linkedSignedPdf(app.ctx, request.params.token, request.query.download === '1'),
+      ),
   );
 };

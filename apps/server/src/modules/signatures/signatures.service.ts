@@ -14,10 +14,12 @@ import {
   type SigningTask,
   type SigningTaskStatus,
 } from '@drp/domain';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { inTransaction, type Db } from '../../db/database.js';
 import type { AppContext } from '../../lib/app-context.js';
 import { AppError } from '../../lib/app-error.js';
 import { newFileKey } from '../../lib/file-store.js';
+import type { StoredFileToSend } from '../../lib/send-stored-file.js';
 import { verifyPassword } from '../../lib/passwords.js';
 import { recordAudit, type AuditActor } from '../audit/audit.service.js';
 import { findAccountById } from '../auth/auth.repository.js';
@@ -27,7 +29,6 @@ import { registeredKinds, signedDocumentsOf, type SignableDocument } from './sig
 import { sha256Hex } from '../../lib/crypto.js';
 import { checkPdfSignatures, looksLikePdf } from './check-pdf-signatures.js';
 import { signPdf } from './sign-pdf.js';
-import { signatureSlotRects } from './signature-slots.js';
 import { platformRootDer, platformSigningProvider, signingIdentity } from './signing-identities.service.js';
 import {
   countSignatures,
@@ -62,6 +63,17 @@ export interface PlannedReviewer {
   specialties: string[];
 }
 
+/** What the boxes of a document's signatures say above them (the seal's is the same for every kind). */
+export interface SignatureLabels {
+  reviewer(reviewer: PlannedReviewer): string;
+  director: string;
+}
+
+const REPORT_LABELS: SignatureLabels = {
+  reviewer: (r) => `审查人：${r.name}\n（${r.specialties.join('、')}）`,
+  director: '审核人',
+};
+
 /**
  * Plans a document's signatures when it is compiled (in the compiling transaction): one for each
  * reviewer of its round, the director's and the agency's seal. Replaces any earlier plan and
@@ -73,6 +85,7 @@ export async function planSignatures(
   document: { kind: SignedDocumentKind; id: string; projectId: string; censorOrgId: string },
   reviewers: PlannedReviewer[],
   step: { at: Date; by: string | null },
+  labels: SignatureLabels = REPORT_LABELS,
 ): Promise<NonNullable<ReportContent['signing']>> {
   // Signatures asked of the document compiled before are asked no more.
   for (const { task } of await listSigningTasks(tx, [document.id]))
@@ -108,9 +121,9 @@ export async function planSignatures(
     field: r.fieldName,
     label:
       r.role === 'REVIEWER'
-        ? `审查人：${reviewers[r.slot]!.name}\n（${r.specialtyName}）`
+        ? labels.reviewer(reviewers[r.slot]!)
         : r.role === 'DIRECTOR'
-          ? '审核人'
+          ? labels.director
           : '审查机构（电子印章）',
     seal: r.role === 'AGENCY',
   }));
@@ -277,6 +290,56 @@ export async function signCallbackUrl(ctx: AppContext, caller: SignatureCaller, 
   return { url: `/sys_audit/${caller.member.orgId}/${task.projectId}/signature/detail/${task.documentId}?task=${task.id}` };
 }
 
+// ---- the link pdf.js opens (`signature/getViewUrl`) ----
+
+const LINK_SECONDS = 10 * 60;
+
+function linkMac(ctx: AppContext, projectId: string, documentId: string, expiresAt: number) {
+  const key = createHmac('sha256', ctx.secrets.authKey).update('drp signed document link v1').digest();
+  return createHmac('sha256', key).update(`${projectId}.${documentId}.${expiresAt}`).digest('base64url');
+}
+
+/**
+ * A link to one signed document's current file, of any kind, for whoever holds it until it
+ * expires: pdf.js fetches it without the session's header. The reader must see the document now.
+ */
+export async function signedDocumentLink(
+  ctx: AppContext,
+  caller: SignatureCaller & { projectId: string },
+  documentId: string,
+): Promise<{ url: string; expiresAt: string }> {
+  const open = await openProject(ctx.db, caller.member, caller.projectId, { action: 'signatures.view' });
+  const document = await visibleDocument(ctx, open, documentId);
+  if (!document.file) throw new AppError(signedDocumentsOf(document.kind).notReady(document.status));
+  const expiresAt = Math.floor(ctx.clock().getTime() / 1000) + LINK_SECONDS;
+  const token = `${document.projectId}.${document.id}.${expiresAt}.${linkMac(ctx, document.projectId, document.id, expiresAt)}`;
+  return { url: `/api/files/signed/${token}`, expiresAt: new Date(expiresAt * 1000).toISOString() };
+}
+
+/** The file a link opens; NOT_FOUND for a forged, altered or expired one, or a document gone. */
+export async function linkedSignedPdf(ctx: AppContext, token: string, download: boolean): Promise<StoredFileToSend> {
+  const match = /^([0-9a-f-]{36})\.([0-9a-f-]{36})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  if (!match) throw new AppError('NOT_FOUND');
+  const [, projectId, documentId, expiry, mac] = match as unknown as [string, string, string, string, string];
+  const expected = linkMac(ctx, projectId, documentId, Number(expiry));
+  if (!timingSafeEqual(Buffer.from(mac), Buffer.from(expected))) throw new AppError('NOT_FOUND');
+  if (Number(expiry) * 1000 <= ctx.clock().getTime()) throw new AppError('NOT_FOUND');
+  for (const access of registeredKinds()) {
+    const document = await access.find(ctx.db, projectId, documentId);
+    if (!document) continue;
+    if (!document.file) throw new AppError(access.notReady(document.status));
+    return {
+      key: document.file.key,
+      contentType: 'application/pdf',
+      downloadName: access.downloadName(document),
+      size: document.file.size,
+      sha256: document.file.sha256,
+      disposition: download ? 'attachment' : 'inline',
+    };
+  }
+  throw new AppError('NOT_FOUND');
+}
+
 // ---- verifying a file someone holds ----
 
 /**
@@ -346,14 +409,13 @@ export async function signTask(
       // Compiled again since the screen was read: the task is gone with the old document.
       if (!task) throw new AppError('SIGNATURE_DOCUMENT_CHANGED');
       open.require('signature.sign', factsOf(open, task, tasks), params);
-      if (report.status === 'BUILDING') throw new AppError('REPORT_COMPILING');
-      if (report.status !== 'READY' || !report.file) throw new AppError('REPORT_NOT_READY');
+      if (report.status !== 'READY' || !report.file) throw new AppError(access.notReady(report.status));
       const bytes = await ctx.files.read(report.file.key);
-      if (!bytes) throw new AppError('REPORT_NOT_READY');
+      if (!bytes) throw new AppError(access.notReady(report.status));
 
       const at = ctx.clock();
       const people = tasks.filter((t) => t.task.role !== 'AGENCY').length;
-      const rects = signatureSlotRects(people);
+      const rects = access.slotRects(people);
       const rect = task.role === 'AGENCY' ? rects.seal : rects.people[task.slot];
       if (!rect) throw new Error(`signing task ${task.id} has no box`);
       const day = chinaDate(at);

@@ -1,5 +1,6 @@
-import type { SignedDocumentKind } from '@drp/domain';
+import type { ErrorCode, SignedDocumentKind } from '@drp/domain';
 import type { Db } from '../../db/database.js';
+import type { SlotRect } from './signature-slots.js';
 
 /**
  * How the signatures module reaches the documents it signs, which other modules issue and own:
@@ -30,6 +31,12 @@ export interface SignedDocumentKindAccess {
   findIssuedBySha256(db: Db, sha256: string): Promise<{ name: string; projectName: string } | null>;
   /** Where its files are kept (a prefix of the file store). */
   filePrefix(projectId: string): string;
+  /** What a document without its file (BUILDING, FAILED) answers to one who wants it signed or shown. */
+  notReady(status: SignableDocument['status']): ErrorCode;
+  /** The name a saved copy gets. */
+  downloadName(document: SignableDocument): string;
+  /** Where the signatures go on its last page (the boxes its PDF draws for them). */
+  slotRects(people: number): { people: SlotRect[]; seal: SlotRect };
 }
 
 const kinds = new Map<SignedDocumentKind, SignedDocumentKindAccess>();

@@ -1,6 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
-  ReportLink,
   SignatureCheck,
   SignatureVerification,
   SigningDocument,
@@ -42,21 +41,6 @@ export const useSigningInfo = (target: ProjectTarget, documentId: string) =>
         { signal, headers: actingAs(target.orgId) },
       ),
     retry: retryUnlessRefused,
-  });
-
-/** `signature/getViewUrl`: a link pdf.js opens without the session (`sha256` names the file). */
-export const useSignedViewLink = (target: ProjectTarget, documentId: string, sha256: string | undefined) =>
-  useQuery({
-    queryKey: [...signaturesKey(target), 'link', documentId, sha256],
-    queryFn: ({ signal }) =>
-      request<ReportLink>(
-        `${projectUrl(target, 'signature/getViewUrl')}?documentId=${encodeURIComponent(documentId)}`,
-        { signal, headers: actingAs(target.orgId) },
-      ),
-    enabled: sha256 !== undefined,
-    retry: retryUnlessRefused,
-    staleTime: 5 * 60_000,
-    refetchInterval: 5 * 60_000,
   });
 
 /** `signature/task/start`: signs one task with the password again. */

@@ -15,7 +15,8 @@ import { PdfPages } from '../../../components/pdf-pages';
 import { currentLocale } from '../../../config/i18n';
 import type { ProjectTarget } from '../../../lib/project-target';
 import { downloadFile } from '../../../lib/http';
-import { useSignTask, useSignedViewLink, useSigningInfo, useVerifyPdf } from '../api/signature-calls';
+import { useSignedViewLink } from '../../../lib/signed-view-link';
+import { useSignTask, useSigningInfo, useVerifyPdf } from '../api/signature-calls';
 import { CheckTag, SigningStatusTag } from './signature-tags';
 import '../signatures-texts';
 
