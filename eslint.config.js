@@ -59,6 +59,8 @@ const MODULE_DEPENDENCIES = {
   // The certificate of passing review (issue 21): from the forwarded reports (their rows), numbered
   // beside the project codes, built in the job queue, signed as the reports are.
   certificates: ['audit', 'messages', 'dictionaries', 'project-access', 'projects', 'jobs', 'signatures'],
+  // Filing (issue 21): of the issued certificate, due on the working-day calendar.
+  filings: ['audit', 'messages', 'project-access', 'calendar', 'certificates'],
   // Answers and the next rounds (issue 20): issued opinions, the next version of the materials, the
   // round's missions where reviewers decide carried opinions.
   answers: ['audit', 'messages', 'dictionaries', 'project-access', 'missions', 'doc-repository'],

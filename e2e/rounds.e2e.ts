@@ -302,4 +302,64 @@ describe('two rounds of review: answered by the designer, closed by the reviewer
     await expect.poll(() => visitor.getByTestId('certificate-check-missing').count()).toBe(1);
     await visitor.context().close();
   }, 180_000);
+
+  it('filing: the agency files the certificate, the city bureau rejects it with a reason, then confirms the correction', async () => {
+    const { org, project } = accepted;
+    const page = await newPage(browser);
+    await openSignedIn(page, 'censor_director', { to: `/sys_audit/${org.censor}/${project.id}/certification` });
+    await page.getByTestId('project-menu').getByText('备案').click();
+    const form = page.getByTestId('filing-form');
+    await expect.poll(() => form.textContent()).toContain('个工作日内');
+    await expectAccessible(page, 'the filing form', { include: '[data-testid="filing-list"]' });
+    await page.getByTestId('filing-submit').click();
+    await expect.poll(() => page.getByTestId('filing-status').first().getAttribute('data-status')).toBe('PENDING');
+    expect(await page.getByTestId('filing-form').count()).toBe(0);
+    await page.context().close();
+
+    // The city bureau, from its sidebar: the filing waits for it; it rejects it with a reason.
+    const bureau = await newPage(browser);
+    await openSignedIn(bureau, 'control_admin');
+    await bureau.getByRole('menuitem', { name: '审查备案' }).click();
+    await bureau.waitForURL('**/sys_supervise/approval/tbc');
+    const row = bureau.getByTestId('filing-approval-table').locator('tbody tr.ant-table-row', { hasText: PROJECT });
+    await expect.poll(() => row.count()).toBe(1);
+    await expectAccessible(bureau, 'the filings to confirm', { include: '[data-testid="filing-approval"]' });
+    await row.getByTestId('filing-view').click();
+    await bureau.waitForURL('**/sys_supervise/filing/detail/*');
+    await expect.poll(() => bureau.getByTestId('filing-national').textContent()).toContain('OneCensorIsPass');
+    await expectAccessible(bureau, 'a filing to decide', { include: '[data-testid="filing-detail"]' });
+    await bureau.getByTestId('filing-reject').click();
+    await bureau.locator('.ant-modal').getByRole('button', { name: /退\s*回/ }).click();
+    await expect.poll(() => bureau.getByText('请填写退回原因').count()).toBe(1);
+    await bureau.locator('.ant-modal textarea').fill('人防审查结论应为审查合格');
+    await bureau.locator('.ant-modal').getByRole('button', { name: /退\s*回/ }).click();
+    await expect.poll(() => bureau.getByTestId('filing-status').getAttribute('data-status')).toBe('REJECTED');
+
+    // The agency reads why, corrects and files again; the bureau confirms.
+    const agencyPage = await newPage(browser);
+    await openSignedIn(agencyPage, 'censor_director', { to: `/sys_audit/${org.censor}/${project.id}/filing` });
+    await expect.poll(() => agencyPage.getByTestId('filing-submit').textContent()).toContain('更正后重新备案');
+    await agencyPage.getByLabel('人防审查').click();
+    await agencyPage.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByText('审查合格').click();
+    await agencyPage.getByTestId('filing-submit').click();
+    await expect
+      .poll(() => agencyPage.getByTestId('filing-status').allTextContents())
+      .toEqual(['待确认', '已退回']);
+    await agencyPage.context().close();
+
+    await bureau.goto('/sys_supervise/approval/tbc');
+    await expect.poll(() => row.count()).toBe(1);
+    await row.getByTestId('filing-view').click();
+    await bureau.getByTestId('filing-confirm').click();
+    await bureau.getByRole('button', { name: /确\s*定/ }).click();
+    await expect.poll(() => bureau.getByTestId('filing-status').getAttribute('data-status')).toBe('CONFIRMED');
+    expect(await bureau.getByTestId('filing-national').textContent()).toContain('审查合格');
+    await bureau.goto('/sys_supervise/approval/confirmed');
+    await expect.poll(() => row.count()).toBe(1);
+    const [download] = await Promise.all([bureau.waitForEvent('download'), bureau.getByTestId('filing-export').click()]);
+    expect(download.suggestedFilename()).toMatch(/^施工图审查备案_.*\.csv$/);
+    await bureau.context().close();
+    const detail = await call<{ status: string }>(accepted.construct, 'GET', `/api/checkDrawings/project/detail/${project.id}`);
+    expect(detail.status).toBe('FILED');
+  }, 180_000);
 });

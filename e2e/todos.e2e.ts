@@ -307,6 +307,8 @@ describe('to-dos: addressed, opened, settled by the work, listed as done', () =>
     '/sys_audit/:orgId/:projectId/signature': '电子签章',
     '/sys_apply/:orgId/:projectId/signature': '电子签章',
     '/sys_submit/:orgId/:projectId/signature': '电子签章',
+    '/sys_supervise/approval/tbc': '审查备案',
+    '/sys_audit/:orgId/:projectId/filing': '备案',
   };
   const MEMBER: Partial<Record<OrgType, string>> = {
     CONSTRUCT: 'construct_admin',

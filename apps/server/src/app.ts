@@ -54,6 +54,7 @@ import { seedWorkCalendar } from './modules/calendar/calendar.service.js';
 import { reportDocuments } from './modules/reports/report-documents.js';
 import { certificateDocuments } from './modules/certificates/certificate-documents.js';
 import { certificatesRoutes } from './modules/certificates/certificates.routes.js';
+import { filingsRoutes } from './modules/filings/filings.routes.js';
 import { certificateBuildJobHandler } from './modules/certificates/certificates.service.js';
 import { registerSignedDocuments } from './modules/signatures/signed-documents.js';
 import { signaturesRoutes } from './modules/signatures/signatures.routes.js';
@@ -243,6 +244,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The certificate of passing review (issue 21): compiled, signed like the reports, issued.
   registerSignedDocuments(certificateDocuments);
   await app.register(certificatesRoutes);
+  // Filing with the region's supervising authority (issue 21).
+  await app.register(filingsRoutes);
 
   await app.register(webPlugin, { webDist: config.webDist });
   return app;

@@ -17,6 +17,7 @@ export * from './errors/error-codes.js';
 export * from './http/envelope.js';
 export * from './http/fields.js';
 export * from './messages/message-type.js';
+export * from './messages/message-content.js';
 export * from './messages/message-contracts.js';
 export * from './messages/relative-time.js';
 export * from './projects/project-status.js';
@@ -62,3 +63,5 @@ export * from './answers/answer-contracts.js';
 export * from './signatures/signature-contracts.js';
 // The certificate of passing review (issue 21).
 export * from './certificates/certificate-contracts.js';
+// Filing with the supervising authority (issue 21).
+export * from './filings/filing-contracts.js';

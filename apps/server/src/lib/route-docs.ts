@@ -1,5 +1,6 @@
 import {
   CERTIFICATE_STATUS_KEYS,
+  FILING_STATUS_KEYS,
   SIGNING_ROLE_KEYS,
   SIGNING_TASK_STATUS_KEYS,
   BAD_ACTION_STATUS_KEYS,
@@ -272,6 +273,11 @@ export const POLICY_STATES: Partial<Record<PolicySubject, unknown[]>> = {
       bools.flatMap((passed) => [0, 1].map((unsigned) => ({ application, status, passed, unsigned }))),
     ),
   ),
+  // filing (issue 21)
+  filing: [null, ...CERTIFICATE_STATUS_KEYS].flatMap((certificate) =>
+    [null, ...FILING_STATUS_KEYS].map((latest) => ({ certificate, latest })),
+  ),
+  filingDecision: FILING_STATUS_KEYS.map((status) => ({ status })),
 };
 
 export interface ProjectRuleDoc extends Bilingual {

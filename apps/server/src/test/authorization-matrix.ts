@@ -1300,6 +1300,44 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
     expected: everyone(404),
     note: 'Public: a number with a wrong check code answers as missing.',
   },
+  // Filing (issue 21): the agency and the region's authority, on a project or filing that does not exist.
+  'GET /api/checkDrawings/:orgId/:projectId/filing': {
+    call: { params: ownProject },
+    expected: ownOrgAreas(404, 'censorAdmin', 'censorMember', 'controlAdmin', 'controlMember'),
+    note: 'No such application: nothing is listed.',
+  },
+  'POST /api/checkDrawings/:orgId/:projectId/filing': {
+    call: { params: ownProject, body: { jointReview: false, fireReview: 'PASSED', civilDefenceReview: 'NOT_APPLICABLE' } },
+    expected: agency(404),
+    note: 'No such application: nothing is filed and no authority is asked.',
+  },
+  'GET /api/checkDrawings/filing/pagelist': {
+    call: { query: { flag: 'tbc' } },
+    expected: statuses({ anonymous: 401, controlAdmin: 200, controlMember: 200, default: 403 }),
+    note: "The region's supervising authority only (ONLINE_SUPERVISION).",
+  },
+  'GET /api/checkDrawings/filing/export': {
+    call: { query: { from: '2026-01-01', to: '2026-01-31' } },
+    expected: statuses({ anonymous: 401, controlAdmin: 200, controlMember: 200, default: 403 }),
+    note: "The region's supervising authority only: the confirmed filings of its region.",
+  },
+  'GET /api/checkDrawings/filing/:id': {
+    call: { params: { id: NO_SUCH_PROJECT } },
+    expected: statuses({
+      anonymous: 401,
+      censorAdmin: 404,
+      censorMember: 404,
+      controlAdmin: 404,
+      controlMember: 404,
+      default: 403,
+    }),
+    note: 'No such filing: nothing is read.',
+  },
+  'POST /api/checkDrawings/filing/:id/decide': {
+    call: { params: { id: NO_SUCH_PROJECT }, body: { decision: 'CONFIRM' } },
+    expected: statuses({ anonymous: 401, controlAdmin: 404, controlMember: 404, default: 403 }),
+    note: 'No such filing: nothing is confirmed and nobody is told.',
+  },
   'GET /api/portal/reportCheck': {
     call: { query: { no: 'HN-2026-000000-R1', c: '0123456789ABCDEF' } },
     expected: everyone(404),

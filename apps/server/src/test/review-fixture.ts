@@ -1,5 +1,6 @@
-import { eq } from 'drizzle-orm';
-import type { SigningDocumentPage } from '@drp/domain';
+import { and, eq } from 'drizzle-orm';
+import type { MissionGrid, OpinionReportSummary, SigningDocumentPage } from '@drp/domain';
+import { members } from '../db/schema/accounts.js';
 import { signingTasks } from '../db/schema/signatures.js';
 import { pdfBytes, readyForHandOver, submittedForMaterials, uploadDocFile } from './doc-fixture.js';
 import { detailOf, projectApi } from './project-fixture.js';
@@ -127,4 +128,70 @@ export async function signReportCompletely(
       }),
     );
   }
+}
+
+/** The accounts a passed application is reviewed and signed by. */
+type Reviewer = 'censor_director' | 'censor_reviewer' | 'censor_reviewer2';
+
+/**
+ * An application that passed review in its first round (no opinion): missions for censor_reviewer
+ * and, for the grid's first specialty, censor_reviewer2, accepted by the director; the passing
+ * report compiled, signed by everyone and forwarded. Where the certificate's and filing's tests start.
+ */
+export async function passedApplication(
+  t: TestApp,
+  input: {
+    tokens: Record<Maker | Reviewer, string>;
+    ids: Record<'censor_reviewer' | 'censor_reviewer2', string>;
+    org: Record<string, string>;
+    name: string;
+  },
+) {
+  const { tokens, ids, org } = input;
+  const api = projectApi(t);
+  const { id } = await acceptedApplication(t, { tokens, org, name: input.name, plainDrawing: true });
+  const missions = `/api/checkDrawings/${org.censor}/${id}/missions`;
+  const grid = detailOf<MissionGrid>(await api.send('GET', missions, tokens.censor_director));
+  const second = grid.specialties[0]!;
+  for (const user of ['censor_reviewer', 'censor_reviewer2'] as const)
+    await t.database.db
+      .update(members)
+      .set({ specialties: grid.specialties })
+      .where(and(eq(members.accountId, ids[user]), eq(members.orgId, org.censor!)));
+  const saved = detailOf<MissionGrid>(
+    await api.send('PUT', missions, tokens.censor_director, {
+      payload: {
+        cells: grid.cells.map((c) => ({
+          buildingId: c.buildingId,
+          specialty: c.specialty,
+          reviewerAccountId: c.specialty === second ? ids.censor_reviewer2 : ids.censor_reviewer,
+          checkerAccountId: null,
+          deadline: null,
+          revision: c.revision,
+        })),
+      },
+    }),
+  );
+  for (const cell of saved.cells) {
+    const reviewer = cell.specialty === second ? 'censor_reviewer2' : 'censor_reviewer';
+    detailOf(await api.send('POST', `${missions}/${cell.missionId}/submit`, tokens[reviewer]));
+    detailOf(await api.send('POST', `${missions}/${cell.missionId}/accept`, tokens.censor_director));
+  }
+  const base = `/api/checkDrawings/${org.censor}/${id}/opinionReport`;
+  const report = detailOf<OpinionReportSummary>(await api.send('POST', `${base}/compile`, tokens.censor_director));
+  await t.app.jobs.drain();
+  const signers = {
+    org,
+    projectId: id,
+    director: tokens.censor_director,
+    admin: tokens.censor_admin,
+    reviewers: { [ids.censor_reviewer]: tokens.censor_reviewer, [ids.censor_reviewer2]: tokens.censor_reviewer2 },
+  };
+  await signReportCompletely(t, { ...signers, reportId: report.id });
+  detailOf(await api.send('POST', `${base}/forward/${report.id}`, tokens.censor_director));
+  return {
+    id,
+    /** Gives every signature a document of this application needs (a certificate too). */
+    signAll: (documentId: string) => signReportCompletely(t, { ...signers, reportId: documentId }),
+  };
 }

@@ -74,6 +74,7 @@ const reportPages = () => import('./routes/areas/report-pages');
 const answerPages = () => import('./routes/areas/answer-pages');
 const signaturePages = () => import('./routes/areas/signature-pages');
 const certificationPages = () => import('./routes/areas/certification-pages');
+const filingPages = () => import('./routes/areas/filing-pages');
 const certificateVerifyPage = () => import('./routes/common/certificate-verify-page');
 // Working-day calendar (issue 19)
 const calendarAdmin = () => import('../features/calendar/components/calendar-admin');
@@ -158,7 +159,23 @@ const AREA_SCREENS: Record<AreaKey, RouteObject[]> = {
     orgUsers,
   ],
   audit: [projectList('audit'), orgUsers],
-  supervise: [projectList('supervise'), orgUsers],
+  supervise: [
+    projectList('supervise'),
+    orgUsers,
+    // Filing (issue 21): what waits for the authority, confirmed and rejected, one screen with a flag.
+    ...(['tbc', 'confirmed', 'rejected'] as const).map(
+      (flag): RouteObject => ({
+        path: `approval/${flag}`,
+        ...lazily(filingPages, (m) => <m.FilingApprovalPage flag={flag} />),
+        handle: { title: 'nav.filings' },
+      }),
+    ),
+    {
+      path: 'filing/detail/:filingId',
+      ...lazily(filingPages, (m) => <m.SuperviseFilingDetailPage />),
+      handle: { title: 'nav.filings' },
+    },
+  ],
   joint: [projectList('joint')],
   admin: [
     { path: 'ent', ...lazily(entPages, (m) => <m.EntListPage />), handle: { title: 'orgs.title' } },
@@ -518,6 +535,17 @@ const PROJECT_SCREENS: Record<ProjectArea, RouteObject[]> = {
     ...reportScreens(':orgId/:projectId', 'report'),
     ...signatureScreens(':orgId/:projectId'),
     ...certificationScreens(':orgId/:projectId'),
+    // Filing (issue 21)
+    {
+      path: ':orgId/:projectId/filing',
+      ...lazily(filingPages, (m) => <m.ProjectFilingPage />),
+      handle: { title: 'projectMenu.filing' },
+    },
+    {
+      path: ':orgId/:projectId/filing/detail/:filingId',
+      ...lazily(filingPages, (m) => <m.ProjectFilingDetailPage />),
+      handle: { title: 'projectMenu.filing' },
+    },
     ...answerScreens(':orgId/:projectId', 'unit'),
   ],
   supervise: [

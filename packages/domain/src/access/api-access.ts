@@ -524,6 +524,14 @@ export const API_ACCESS: Record<string, AccessRule> = markProjectRoutes({
   'POST /api/checkDrawings/:orgId/:projectId/certification/compile': inArea('audit'),
   'POST /api/checkDrawings/:orgId/:projectId/certification/issue/:id': inArea('audit'),
   'GET /api/portal/certificateCheck': PUBLIC,
+  // Filing (issue 21): the agency files; the region's authority lists, decides and exports
+  // (PROJECT_POLICY filings.view / filing.file / filing.decide).
+  'GET /api/checkDrawings/:orgId/:projectId/filing': inArea('audit', 'supervise'),
+  'POST /api/checkDrawings/:orgId/:projectId/filing': inArea('audit'),
+  'GET /api/checkDrawings/filing/pagelist': inArea('supervise'),
+  'GET /api/checkDrawings/filing/export': inArea('supervise'),
+  'GET /api/checkDrawings/filing/:id': inArea('audit', 'supervise'),
+  'POST /api/checkDrawings/filing/:id/decide': inArea('supervise'),
   'GET /api/checkDrawings/:orgId/:projectId/docRepository/listSignatureTree': inArea(
     'apply',
     'submit',

@@ -87,6 +87,9 @@ export const AUDIT_ACTIONS = {
   SIGNATURE_PASSWORD_FAILED: { 'zh-CN': '签章密码错误', 'en-US': 'Signing password wrong' },
   CERTIFICATE_COMPILED: { 'zh-CN': '编制审查合格书', 'en-US': 'Certificate compiled' },
   CERTIFICATE_ISSUED: { 'zh-CN': '签发审查合格书', 'en-US': 'Certificate issued' },
+  FILING_SUBMITTED: { 'zh-CN': '提交备案', 'en-US': 'Filing submitted' },
+  FILING_CONFIRMED: { 'zh-CN': '确认备案', 'en-US': 'Filing confirmed' },
+  FILING_REJECTED: { 'zh-CN': '退回备案', 'en-US': 'Filing rejected' },
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 const actionKeys = Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]];

@@ -524,6 +524,19 @@ const SENTENCES: Partial<Record<AuditAction, Sentence>> = {
     zh: `${p.actor} 向各单位签发了${inProject(p).zh}的审查合格书${named(p, 'certificateNo') ?? ''}`,
     en: `${p.actor} issued the certificate ${named(p, 'certificateNo') ?? ''} of ${inProject(p).en} to the units`,
   }),
+  // Filing (issue 21): the detail names the certificate's number.
+  FILING_SUBMITTED: (p) => ({
+    zh: `${p.actor} 向主管部门提交了${inProject(p).zh}审查合格书${named(p, 'certificateNo') ?? ''}的备案`,
+    en: `${p.actor} filed the certificate ${named(p, 'certificateNo') ?? ''} of ${inProject(p).en} with the authority`,
+  }),
+  FILING_CONFIRMED: (p) => ({
+    zh: `${p.actor} 确认了${inProject(p).zh}审查合格书${named(p, 'certificateNo') ?? ''}的备案`,
+    en: `${p.actor} confirmed the filing of the certificate ${named(p, 'certificateNo') ?? ''} of ${inProject(p).en}`,
+  }),
+  FILING_REJECTED: (p) => ({
+    zh: `${p.actor} 退回了${inProject(p).zh}审查合格书${named(p, 'certificateNo') ?? ''}的备案：${named(p, 'reason') ?? ''}`,
+    en: `${p.actor} rejected the filing of the certificate ${named(p, 'certificateNo') ?? ''} of ${inProject(p).en}: ${named(p, 'reason') ?? ''}`,
+  }),
   // Working-day calendar (issue 19)
   WORK_CALENDAR_YEAR_ENTERED: (p) => {
     const year = num(p.detail.year) ?? '';

@@ -1066,6 +1066,32 @@ export const ERROR_CODES = {
     'zh-CN': '审查合格书还有 {count} 处签章未完成，全部签署后才能签发',
     'en-US': '{count} signatures of the certificate are still missing; issue it once all are signed',
   },
+  // ---- filing (issue 21) ----
+  FILING_NO_CERTIFICATE: {
+    status: 409,
+    'zh-CN': '审查合格书签发后才能备案',
+    'en-US': 'The certificate must be issued before it is filed',
+  },
+  FILING_PENDING: {
+    status: 409,
+    'zh-CN': '备案已提交，正在等待主管部门确认',
+    'en-US': 'The filing waits for the authority to confirm it',
+  },
+  FILING_ALREADY_CONFIRMED: {
+    status: 409,
+    'zh-CN': '该项目已备案，不能重复备案',
+    'en-US': 'This application is filed already',
+  },
+  FILING_ALREADY_DECIDED: {
+    status: 409,
+    'zh-CN': '该备案已处理，不能重复确认或退回',
+    'en-US': 'This filing has been decided already',
+  },
+  FILING_REASON_REQUIRED: {
+    status: 400,
+    'zh-CN': '退回备案时请填写退回原因',
+    'en-US': 'Give the reason for rejecting the filing',
+  },
   INTERNAL_ERROR: {
     status: 500,
     'zh-CN': '服务器内部错误，请稍后再试',

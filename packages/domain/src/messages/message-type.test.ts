@@ -11,10 +11,11 @@ import {
   MESSAGE_TYPES_BY_ORG_TYPE,
   MESSAGE_TYPE_KEYS,
   messageScreen,
-  renderMessageContent,
   type MessageMember,
+  type MessageType,
   type MessageTypeDefinition,
 } from './message-type.js';
+import { MESSAGE_CONTENT, renderMessageContent } from './message-content.js';
 
 /** The spec's screen routes (docs/spec/routes.txt), with every parameter name reduced to ":". */
 const specRoutes = new Set(
@@ -76,8 +77,8 @@ describe('message catalogue', () => {
       expect(definition.name['zh-CN'], type).toMatch(/\p{Script=Han}/u);
       expect(definition.name['en-US'], type).toMatch(/^[A-Z][\x20-\x7e]+$/);
       const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
-      expect(placeholders(definition.content['en-US']), type).toEqual(
-        placeholders(definition.content['zh-CN']),
+      expect(placeholders(MESSAGE_CONTENT[type as MessageType]['en-US']), type).toEqual(
+        placeholders(MESSAGE_CONTENT[type as MessageType]['zh-CN']),
       );
     }
   });

@@ -46,7 +46,9 @@ export type Settlement = 'own' | 'all';
  *   not to everyone in it.
  * - `needsSubmittedProject`: the message asks a design or survey unit to work on a submitted
  *   application; once the application is recalled it is out of date ("消息已失效！", spec §5).
- * - `content`: the text, with `{name}` placeholders filled from the message's parameters.
+ *
+ * The text of each type is in message-content.ts: only the server renders it, so the browser's
+ * first bundle (which reads this table for the routes and the bell) does not carry every text.
  */
 export interface MessageTypeDefinition {
   name: Texts;
@@ -56,7 +58,6 @@ export interface MessageTypeDefinition {
   settledBy?: Readonly<Record<string, Settlement>>;
   personal?: boolean;
   needsSubmittedProject?: boolean;
-  content: Texts;
 }
 
 /**
@@ -79,11 +80,6 @@ export const MESSAGE_TYPES = {
       CONSTRUCT_PROJECT_REVOKE: 'all',
     },
     needsSubmittedProject: true,
-    content: {
-      'zh-CN': '{senderName}已提交项目「{projectName}」的报审，请上传并提交本单位的资料。',
-      'en-US':
-        '{senderName} submitted the application for "{projectName}". Please upload and commit your materials.',
-    },
   },
   CONSTRUCT_PROJECT_REVOKE: {
     name: { 'zh-CN': '建设单位撤回报审', 'en-US': 'Application recalled' },
@@ -94,32 +90,18 @@ export const MESSAGE_TYPES = {
       SURVEY: { opens: '/sys_submit/projects' },
       CENSOR: { opens: '/sys_audit/projects' },
     },
-    content: {
-      'zh-CN': '{senderName}已撤回项目「{projectName}」的报审。',
-      'en-US': '{senderName} recalled the application for "{projectName}".',
-    },
   },
   DESIGN_MATERIAL_COMMIT: {
     name: { 'zh-CN': '设计单位提交资料', 'en-US': 'Design materials committed' },
     kind: 'todo',
     receivers: { CONSTRUCT: { opens: '/sys_apply/:projectId/workingDrawing', todo: 'docs.send' } },
     settledBy: { CONSTRUCT_MATERIAL_SUBMIT: 'own', CONSTRUCT_PROJECT_REVOKE: 'all' },
-    content: {
-      'zh-CN': '{senderName}已提交项目「{projectName}」的施工图，请确认后送审。',
-      'en-US':
-        '{senderName} committed the drawings for "{projectName}". Please check them and send them to review.',
-    },
   },
   SURVEY_MATERIAL_COMMIT: {
     name: { 'zh-CN': '勘察单位提交资料', 'en-US': 'Survey materials committed' },
     kind: 'todo',
     receivers: { CONSTRUCT: { opens: '/sys_apply/:projectId/reconnaissance', todo: 'docs.send' } },
     settledBy: { CONSTRUCT_MATERIAL_SUBMIT: 'own', CONSTRUCT_PROJECT_REVOKE: 'all' },
-    content: {
-      'zh-CN': '{senderName}已提交项目「{projectName}」的勘察文件，请确认后送审。',
-      'en-US':
-        '{senderName} committed the survey report for "{projectName}". Please check it and send it to review.',
-    },
   },
   CONSTRUCT_MATERIAL_SUBMIT: {
     name: { 'zh-CN': '建设单位送审资料', 'en-US': 'Materials sent to review' },
@@ -131,10 +113,6 @@ export const MESSAGE_TYPES = {
       CENSOR_MATERIAL_REJECT: 'own',
       CONSTRUCT_PROJECT_REVOKE: 'all',
     },
-    content: {
-      'zh-CN': '{senderName}已将项目「{projectName}」的资料送审，请查收并受理。',
-      'en-US': '{senderName} sent the materials of "{projectName}" to review. Please check and accept them.',
-    },
   },
   CENSOR_MATERIAL_ACCEPT: {
     name: { 'zh-CN': '审查机构受理资料', 'en-US': 'Materials accepted' },
@@ -143,10 +121,6 @@ export const MESSAGE_TYPES = {
       CONSTRUCT: { opens: '/sys_apply/reportdetail/:projectId' },
       DESIGN: { opens: '/sys_submit/reportdetail/:projectId' },
       SURVEY: { opens: '/sys_submit/reportdetail/:projectId' },
-    },
-    content: {
-      'zh-CN': '{senderName}已受理项目「{projectName}」的资料，审查开始。',
-      'en-US': '{senderName} accepted the materials of "{projectName}"; the review has begun.',
     },
   },
   CENSOR_MATERIAL_REJECT: {
@@ -167,10 +141,6 @@ export const MESSAGE_TYPES = {
       CONSTRUCT_PROJECT_REVOKE: 'all',
     },
     needsSubmittedProject: true,
-    content: {
-      'zh-CN': '{senderName}退回了项目「{projectName}」的资料：{reason}',
-      'en-US': '{senderName} returned the materials of "{projectName}": {reason}',
-    },
   },
   CENSOR_ABSENCE_REMIND: {
     name: { 'zh-CN': '审查机构提醒补充资料', 'en-US': 'Missing materials reminder' },
@@ -190,10 +160,6 @@ export const MESSAGE_TYPES = {
       CONSTRUCT_PROJECT_REVOKE: 'all',
     },
     needsSubmittedProject: true,
-    content: {
-      'zh-CN': '{senderName}提醒：项目「{projectName}」缺少资料，请补充：{reason}',
-      'en-US': '{senderName}: materials are missing for "{projectName}". Please add: {reason}',
-    },
   },
   CENSOR_BUILDING_REJECT: {
     name: { 'zh-CN': '审查机构退回单体', 'en-US': 'Building rejected' },
@@ -203,10 +169,6 @@ export const MESSAGE_TYPES = {
       CONSTRUCT: { opens: '/sys_apply/:orgId/:projectId/buildingList/:targetId', todo: 'building.submit' },
       DESIGN: { opens: '/sys_submit/:projectId/buildingList/:targetId/ProjectInfo', todo: 'building.submit' },
     },
-    content: {
-      'zh-CN': '{senderName}退回了项目「{projectName}」的单体「{buildingName}」：{reason}',
-      'en-US': '{senderName} rejected building "{buildingName}" of "{projectName}": {reason}',
-    },
   },
   CENSOR_TASKING_SUBMIT: {
     name: { 'zh-CN': '审查任务分派', 'en-US': 'Review mission assigned' },
@@ -215,10 +177,6 @@ export const MESSAGE_TYPES = {
     // member of the agency who sees the application reads.
     receivers: { CENSOR: { opens: '/sys_audit/:orgId/:projectId/mission/:targetId', todo: 'missions.view' } },
     personal: true,
-    content: {
-      'zh-CN': '您有新的审查任务：项目「{projectName}」，{specialty}，请于 {deadline} 前完成。',
-      'en-US': 'New review mission: "{projectName}", {specialty}, due {deadline}.',
-    },
   },
   // the next round (issue 20): the revised drawings were accepted, and the cell's reviewer of the
   // round before has its mission again, with the opinions carried into it to close or keep.
@@ -227,12 +185,6 @@ export const MESSAGE_TYPES = {
     kind: 'todo',
     receivers: { CENSOR: { opens: '/sys_audit/:orgId/:projectId/mission/:targetId', todo: 'missions.view' } },
     personal: true,
-    content: {
-      'zh-CN':
-        '项目「{projectName}」第{round}轮复审：{buildingName} {specialty}。设计单位已回复意见并提交修改图纸，请逐条闭合或保留以前的意见。',
-      'en-US':
-        'Round {round} re-review of "{projectName}": {buildingName}, {specialty}. The answers and revised drawings are in; close or keep each earlier opinion.',
-    },
   },
   // electronic signatures (issue 21): a signature is asked of whoever signs next, in order: each
   // reviewer of the round, then the directors, then the agency's admins for the seal. Personal,
@@ -242,10 +194,6 @@ export const MESSAGE_TYPES = {
     kind: 'todo',
     receivers: { CENSOR: { opens: '/sys_audit/:orgId/:projectId/signature', todo: 'signatures.view' } },
     personal: true,
-    content: {
-      'zh-CN': '项目「{projectName}」的 {reportNo} 待您签署：{field}。请在电子签章中再次输入密码签署。',
-      'en-US': '{reportNo} of "{projectName}" awaits your signature: {field}. Sign it under Electronic signatures with your password.',
-    },
   },
   // opinion reports (issue 20): the round's report reaches the units (their report list, the newest
   // round on top); the clock pauses meanwhile.
@@ -258,12 +206,6 @@ export const MESSAGE_TYPES = {
       DESIGN: { opens: '/sys_submit/:orgId/:projectId/answerCensorConstRes' },
       SURVEY: { opens: '/sys_submit/:orgId/:projectId/answerCensorConstRes' },
     },
-    content: {
-      'zh-CN':
-        '{senderName}出具了项目「{projectName}」第{round}轮审查意见告知书（{reportNo}），共 {count} 条意见，请逐条回复并修改图纸。',
-      'en-US':
-        '{senderName} issued round {round} opinions on "{projectName}" ({reportNo}): {count} opinions to answer, with revised drawings.',
-    },
   },
   // The certificate of passing review (issue 21): issued, signed and sealed, to the units, who read
   // and download it on their 电子签章 screen.
@@ -275,11 +217,24 @@ export const MESSAGE_TYPES = {
       DESIGN: { opens: '/sys_submit/:orgId/:projectId/signature' },
       SURVEY: { opens: '/sys_submit/:orgId/:projectId/signature' },
     },
-    content: {
-      'zh-CN': '{senderName}：项目「{projectName}」的施工图设计文件审查合格书（{certificateNo}）已签发，可在电子签章中查看、下载和核验。',
-      'en-US':
-        '{senderName}: the certificate of passing review of "{projectName}" ({certificateNo}) is issued; read, download and check it under Electronic signatures.',
-    },
+  },
+  // Filing (issue 21): the authority of the region is asked to confirm; the agency is told the
+  // answer (a rejection is its to-do: correct and file again).
+  CENSOR_FILING_SUBMIT: {
+    name: { 'zh-CN': '审查备案待确认', 'en-US': 'Filing to confirm' },
+    kind: 'todo',
+    // The list of what waits for the authority, this filing among it (approval/tbc).
+    receivers: { CONTROL: { opens: '/sys_supervise/approval/tbc', todo: 'filing.decide' } },
+  },
+  CONTROL_FILING_CONFIRMED: {
+    name: { 'zh-CN': '审查备案已确认', 'en-US': 'Filing confirmed' },
+    kind: 'notice',
+    receivers: { CENSOR: { opens: '/sys_audit/:orgId/:projectId/filing' } },
+  },
+  CONTROL_FILING_REJECTED: {
+    name: { 'zh-CN': '审查备案被退回', 'en-US': 'Filing rejected' },
+    kind: 'todo',
+    receivers: { CENSOR: { opens: '/sys_audit/:orgId/:projectId/filing', todo: 'filing.file' } },
   },
   CENSOR_REVIEW_PASSED: {
     name: { 'zh-CN': '施工图审查合格', 'en-US': 'Drawings passed review' },
@@ -288,12 +243,6 @@ export const MESSAGE_TYPES = {
       CONSTRUCT: { opens: '/sys_apply/:orgId/:projectId/report' },
       DESIGN: { opens: '/sys_submit/:orgId/:projectId/report' },
       SURVEY: { opens: '/sys_submit/:orgId/:projectId/report' },
-    },
-    content: {
-      'zh-CN':
-        '{senderName}：项目「{projectName}」第{round}轮审查无未关闭意见，审查合格（{reportNo}），即将出具审查合格书。',
-      'en-US':
-        '{senderName}: "{projectName}" has no open opinion after round {round} and passed review ({reportNo}); the certificate follows.',
     },
   },
   // bad actions (issue 19): the unit is told once the supervising authority confirms one.
@@ -305,12 +254,6 @@ export const MESSAGE_TYPES = {
       DESIGN: { opens: '/sys_submit/reportdetail/:projectId' },
       SURVEY: { opens: '/sys_submit/reportdetail/:projectId' },
     },
-    content: {
-      'zh-CN':
-        '{senderName}确认了本单位在项目「{projectName}」中的不良行为：{reason}。该记录已在门户网站信用信息中公布。',
-      'en-US':
-        '{senderName} confirmed a bad action of your organisation in "{projectName}": {reason}. It is published in the portal’s credit information.',
-    },
   },
   PLATFORM_REGISTRATION_APPROVE: {
     name: { 'zh-CN': '注册申请已通过', 'en-US': 'Registration approved' },
@@ -320,11 +263,6 @@ export const MESSAGE_TYPES = {
       DESIGN: { opens: '/sys_submit/admin/user/:orgId' },
       SURVEY: { opens: '/sys_submit/admin/user/:orgId' },
       CENSOR: { opens: '/sys_audit/admin/user/:orgId' },
-    },
-    content: {
-      'zh-CN': '「{orgName}」的注册申请已通过审核，欢迎使用平台。请在企业后台添加本单位人员。',
-      'en-US':
-        'The registration of "{orgName}" was approved. Welcome! Add your colleagues in the back office.',
     },
   },
   ACCOUNT_PASSWORD_RESET_REQUEST: {
@@ -339,10 +277,6 @@ export const MESSAGE_TYPES = {
       SURVEY: { opens: '/sys_submit/admin/user/:orgId', todo: 'org.admin' },
       CENSOR: { opens: '/sys_audit/admin/user/:orgId', todo: 'org.admin' },
       CONTROL: { opens: '/sys_supervise/admin/user/:orgId', todo: 'org.admin' },
-    },
-    content: {
-      'zh-CN': '{senderName}忘记了密码，请在人员管理中为其生成一次性密码并告知本人。',
-      'en-US': '{senderName} forgot the password. Issue a one-time password in People and pass it on.',
     },
   },
 } as const satisfies Record<string, MessageTypeDefinition>;
@@ -456,13 +390,6 @@ export type MessageParams = Partial<
     string
   >
 >;
-
-export function renderMessageContent(type: MessageType, params: MessageParams, locale: Locale): string {
-  return definition(type).content[locale].replace(
-    /\{(\w+)\}/g,
-    (_, key: string) => params[key as keyof MessageParams] ?? '',
-  );
-}
 
 /**
  * The screen a message opens for the receiving organisation, or null when that org type does not

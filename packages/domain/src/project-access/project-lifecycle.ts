@@ -33,6 +33,8 @@ export const APPLICATION_TRANSITIONS = {
   forwardReport: { from: ['IN_REVIEW'], to: 'OPINIONS_ISSUED' },
   /** The agency forwards a round's report with nothing open: the drawings passed (issue 20). */
   passReview: { from: ['IN_REVIEW'], to: 'PASSED' },
+  /** The region's authority confirms the filing of the certificate (issue 21). */
+  confirmFiling: { from: ['PASSED'], to: 'FILED' },
 } as const satisfies Record<string, Transition<ProjectStatus>>;
 
 export const BUILDING_TRANSITIONS = {

@@ -237,6 +237,18 @@ const STATES: {
       `${f.application.status}/${f.status ?? 'none'}/${f.passed ? 'passed' : '-'}/` +
       (f.unsigned > 0 ? 'unsigned' : 'signed'),
   },
+  // filing (issue 21): the certificate's state, the latest filing's
+  filing: {
+    all: [null, 'READY', 'ISSUED', 'REVOKED'].flatMap((certificate) =>
+      [null, 'PENDING', 'CONFIRMED', 'REJECTED'].map((latest) => ({ certificate, latest })),
+    ),
+    key: (f: { certificate: string | null; latest: string | null }) =>
+      `${f.certificate ?? 'none'}/${f.latest ?? 'none'}`,
+  },
+  filingDecision: {
+    all: ['PENDING', 'CONFIRMED', 'REJECTED'].map((status) => ({ status })),
+    key: (f: { status: string }) => f.status,
+  },
 };
 /** Bad actions: a member of the agency with an approval profile (not the member admin by that alone). */
 const isApprovalMember = (a: ProjectActor) =>
@@ -616,6 +628,26 @@ const EXPECTED: Record<ProjectAction, Expected> = {
       ['*/READY/*/unsigned', 'CERTIFICATE_NOT_SIGNED'],
       ['*', 'CERTIFICATE_NOT_READY'],
     ],
+  },
+  // filing (issue 21)
+  'filings.view': { subject: 'application', who: ['CENSOR', 'SUPERVISOR'], refused: 'NOT_FOUND', open: ['*'], closed: [] },
+  'filing.file': {
+    subject: 'filing',
+    who: 'decider',
+    refused: 'FORBIDDEN',
+    open: ['ISSUED/none', 'ISSUED/REJECTED'],
+    closed: [
+      ['ISSUED/PENDING', 'FILING_PENDING'],
+      ['ISSUED/CONFIRMED', 'FILING_ALREADY_CONFIRMED'],
+      ['*', 'FILING_NO_CERTIFICATE'],
+    ],
+  },
+  'filing.decide': {
+    subject: 'filingDecision',
+    who: ['SUPERVISOR'],
+    refused: 'FORBIDDEN',
+    open: ['PENDING'],
+    closed: [['*', 'FILING_ALREADY_DECIDED']],
   },
   // answers and the next rounds (issue 20)
   'answers.view': { subject: 'application', who: 'anyone', refused: 'NOT_FOUND', open: ['*'], closed: [] },

@@ -8,6 +8,7 @@ import type { OpinionStatus } from '../opinions/opinion-contracts.js';
 import type { ProjectStatus } from '../projects/project-status.js';
 import type { ReportStatus } from '../reports/opinion-report-contracts.js';
 import type { CertificateStatus } from '../certificates/certificate-contracts.js';
+import type { FilingStatus } from '../filings/filing-contracts.js';
 import type { SigningRole, SigningTaskStatus } from '../signatures/signature-contracts.js';
 import type { SurveyInfoStatus } from '../survey-infos/survey-info-contracts.js';
 import type { ProjectPart } from './project-part.js';
@@ -111,6 +112,16 @@ export interface OpinionFacts {
 }
 
 /** Opinion reports (issue 20): the current round's report (null before one) and its missions. */
+/** Filing (issue 21): the certificate's state and the application's latest filing, if any. */
+export interface FilingFacts {
+  certificate: CertificateStatus | null;
+  latest: FilingStatus | null;
+}
+
+export interface FilingDecisionFacts {
+  status: FilingStatus;
+}
+
 /** The application's current certificate (issue 21), if any. */
 export interface CertificateFacts {
   application: ApplicationFacts;
@@ -187,7 +198,10 @@ export type PolicySubject =
   // Electronic signatures (issue 21).
   | 'signingTask'
   // The certificate of passing review (issue 21).
-  | 'certificate';
+  | 'certificate'
+  // Filing (issue 21).
+  | 'filing'
+  | 'filingDecision';
 
 interface FactsOf {
   application: ApplicationFacts;
@@ -207,6 +221,8 @@ interface FactsOf {
   decision: DecisionFacts;
   signingTask: SigningTaskFacts;
   certificate: CertificateFacts;
+  filing: FilingFacts;
+  filingDecision: FilingDecisionFacts;
 }
 
 export interface ProjectRule<S extends PolicySubject = PolicySubject> {
@@ -771,6 +787,35 @@ export const PROJECT_POLICY = {
           : f.unsigned > 0
             ? 'CERTIFICATE_NOT_SIGNED'
             : undefined,
+  }),
+  // ---- filing (issue 21) ----
+  /** The agency and the region's authority read the filings (the units read the certificate). */
+  'filings.view': rule({
+    subject: 'application',
+    who: parts('CENSOR', 'SUPERVISOR'),
+    refused: 'NOT_FOUND',
+    blocks: never,
+  }),
+  /** Filing the issued certificate (again after a rejection): the agency's admin or director. */
+  'filing.file': rule({
+    subject: 'filing',
+    who: decides,
+    refused: 'FORBIDDEN',
+    blocks: (f) =>
+      f.certificate !== 'ISSUED'
+        ? 'FILING_NO_CERTIFICATE'
+        : f.latest === 'PENDING'
+          ? 'FILING_PENDING'
+          : f.latest === 'CONFIRMED'
+            ? 'FILING_ALREADY_CONFIRMED'
+            : undefined,
+  }),
+  /** Confirming or rejecting a filing: the supervising authority of the application's region. */
+  'filing.decide': rule({
+    subject: 'filingDecision',
+    who: parts('SUPERVISOR'),
+    refused: 'FORBIDDEN',
+    blocks: (f) => (f.status === 'PENDING' ? undefined : 'FILING_ALREADY_DECIDED'),
   }),
 } as const satisfies Record<string, AnyRule>;
 

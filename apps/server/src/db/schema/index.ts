@@ -31,3 +31,5 @@ export * from './answers.js';
 export * from './signatures.js';
 // The certificate of passing review (issue 21)
 export * from './certificates.js';
+// Filing with the supervising authority (issue 21)
+export * from './filings.js';

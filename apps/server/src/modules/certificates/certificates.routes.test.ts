@@ -6,8 +6,6 @@ import type {
   CertificateDetail,
   CertificatePage,
   CertificateSummary,
-  MissionGrid,
-  OpinionReportSummary,
   SignatureVerification,
   SigningDocumentPage,
 } from '@drp/domain';
@@ -18,7 +16,7 @@ import { multipartBody } from '../../test/multipart-body.js';
 import { pdfsig } from '../../test/pdfsig.js';
 import { accountIdOf, demoOrgIds, detailOf, projectApi } from '../../test/project-fixture.js';
 import { inkIn, pdfText, renderPdfPages } from '../../test/render-pdf.js';
-import { acceptedApplication, signReportCompletely } from '../../test/review-fixture.js';
+import { acceptedApplication, passedApplication } from '../../test/review-fixture.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { platformRootDer } from '../signatures/signing-identities.service.js';
 import { certificateCheckCode } from './certificates.service.js';
@@ -50,6 +48,7 @@ describe('the certificate of passing review: compiled once the review passed, si
   let projectId: string;
   let certificate: CertificateSummary;
   let projectName: string;
+  let signAll: (documentId: string) => Promise<void>;
 
   const orgOf = (user: User) =>
     user.startsWith('censor2')
@@ -81,79 +80,29 @@ describe('the certificate of passing review: compiled once the review passed, si
       tokens[user] = await t.signIn(user);
       ids[user] = await accountIdOf(t.database.db, user);
     }
-    ({ id: projectId } = await acceptedApplication(t, {
-      tokens,
-      org,
-      name: '湘江新区合格书测试公寓',
-      plainDrawing: true,
-    }));
     // censor_reviewer holds a registration; censor_reviewer2 has none recorded.
     await t.database.db
       .update(members)
       .set({ registrationType: 'STRUCTURAL_1', registrationNo: 'S43-000123' })
       .where(and(eq(members.accountId, ids.censor_reviewer), eq(members.orgId, org.censor!)));
-    const missions = `/api/checkDrawings/${org.censor}/${projectId}/missions`;
-    const grid = detailOf<MissionGrid>(await api.send('GET', missions, tokens.censor_director));
-    const second = grid.specialties[0]!;
-    for (const user of ['censor_reviewer', 'censor_reviewer2'] as const)
-      await t.database.db
-        .update(members)
-        .set({ specialties: grid.specialties })
-        .where(and(eq(members.accountId, ids[user]), eq(members.orgId, org.censor!)));
-    const saved = detailOf<MissionGrid>(
-      await api.send('PUT', missions, tokens.censor_director, {
-        payload: {
-          cells: grid.cells.map((c) => ({
-            buildingId: c.buildingId,
-            specialty: c.specialty,
-            reviewerAccountId: c.specialty === second ? ids.censor_reviewer2 : ids.censor_reviewer,
-            checkerAccountId: ids.censor_director,
-            deadline: null,
-            revision: c.revision,
-          })),
-        },
-      }),
+    // An application still in review has no certificate to compile.
+    const inReview = await acceptedApplication(t, {
+      tokens,
+      org,
+      name: '湘江新区审查中公寓',
+      plainDrawing: true,
+    });
+    const early = await api.send(
+      'POST',
+      `/api/checkDrawings/${org.censor}/${inReview.id}/certification/compile`,
+      tokens.censor_director,
     );
-    for (const cell of saved.cells) {
-      const reviewer = cell.specialty === second ? 'censor_reviewer2' : 'censor_reviewer';
-      detailOf(await api.send('POST', `${missions}/${cell.missionId}/submit`, tokens[reviewer]));
-      detailOf(await api.send('POST', `${missions}/${cell.missionId}/accept`, tokens.censor_director));
-    }
-    // Nothing found in the first round: the report passes, and before it is forwarded no certificate.
-    const report = detailOf<OpinionReportSummary>(
-      await api.send(
-        'POST',
-        `/api/checkDrawings/${org.censor}/${projectId}/opinionReport/compile`,
-        tokens.censor_director,
-      ),
-    );
-    expect(report.conclusion).toBe('PASSED');
-    await t.app.jobs.drain();
-    expect(refused(await compile('censor_director'), 409, 'CERTIFICATE_NOT_PASSED')).toBe(
+    expect(refused(early, 409, 'CERTIFICATE_NOT_PASSED')).toBe(
       '该项目尚未审查合格（仍有未关闭的审查意见或合格告知书未告知），不能出具审查合格书',
     );
-    expect((await list('censor_director')).compile).toEqual({
-      allowed: false,
-      blocker: '该项目尚未审查合格（仍有未关闭的审查意见或合格告知书未告知），不能出具审查合格书',
-    });
-    await signReportCompletely(t, {
-      org,
-      projectId,
-      reportId: report.id,
-      director: tokens.censor_director,
-      admin: tokens.censor_admin,
-      reviewers: {
-        [ids.censor_reviewer]: tokens.censor_reviewer,
-        [ids.censor_reviewer2]: tokens.censor_reviewer2,
-      },
-    });
-    detailOf(
-      await api.send(
-        'POST',
-        `/api/checkDrawings/${org.censor}/${projectId}/opinionReport/forward/${report.id}`,
-        tokens.censor_director,
-      ),
-    );
+    const passed = await passedApplication(t, { tokens, ids, org, name: '湘江新区合格书测试公寓' });
+    projectId = passed.id;
+    signAll = passed.signAll;
   });
   afterAll(async () => {
     await t?.close();
@@ -251,17 +200,7 @@ describe('the certificate of passing review: compiled once the review passed, si
     expect(documents.map((d) => [d.kind, d.name, d.total])).toEqual([
       ['CERTIFICATE', certificate.certificateNo, 4],
     ]);
-    await signReportCompletely(t, {
-      org,
-      projectId,
-      reportId: certificate.id,
-      director: tokens.censor_director,
-      admin: tokens.censor_admin,
-      reviewers: {
-        [ids.censor_reviewer]: tokens.censor_reviewer,
-        [ids.censor_reviewer2]: tokens.censor_reviewer2,
-      },
-    });
+    await signAll(certificate.id);
     const { bytes, row } = await fileOf();
     const signatures = await pdfsig(bytes, [await platformRootDer(t.app.ctx)]);
     expect(signatures).toHaveLength(4);

@@ -15,7 +15,9 @@ export function AreaLayout({ area }: { area: AreaKey }) {
   const prefix = AREAS[area].prefix;
   const items = AREA_MENUS[area];
   const relative = location.pathname.slice(prefix.length).replace(/^\//, '');
-  const selected = items.find((i) => i.path === relative);
+  const selected =
+    items.find((i) => i.path === relative) ??
+    items.find((i) => i.within?.some((p) => relative.startsWith(p)));
   const pageTitle = useMatches()
     .map((m) => (m.handle as { title?: string } | undefined)?.title)
     .filter(Boolean)

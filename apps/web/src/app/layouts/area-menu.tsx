@@ -18,6 +18,8 @@ export interface AreaMenuItem {
   /** i18n key of the label. */
   label: string;
   icon: ReactNode;
+  /** Other paths (prefixes) of the same screen family that keep the entry selected. */
+  within?: readonly string[];
 }
 
 /** Sidebar entries of each area; capabilities add theirs as their screens are built. */
@@ -30,7 +32,18 @@ export const AREA_MENUS: Record<AreaKey, AreaMenuItem[]> = {
   apply: [projects, home, password],
   submit: [projects, home, password],
   audit: [projects, home, password],
-  supervise: [projects, home, password],
+  supervise: [
+    projects,
+    // Filing (issue 21): the list opens on what waits for the authority.
+    {
+      path: 'approval/tbc',
+      label: 'nav.filings',
+      icon: <SafetyCertificateOutlined />,
+      within: ['approval/', 'filing/'],
+    },
+    home,
+    password,
+  ],
   // The joint area opens on its projects (spec §2); it has no workbench.
   joint: [projects, password],
   admin: [

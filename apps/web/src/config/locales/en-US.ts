@@ -53,6 +53,7 @@ export const enUS: Messages = {
     polling: 'Live updates interrupted; refreshing every {{seconds}} s',
   },
   nav: {
+    filings: 'Filings',
     home: 'Workbench',
     password: 'Change password',
     collapse: 'Collapse menu',

@@ -55,6 +55,7 @@ export const zhCN = {
     polling: '实时推送已中断，每 {{seconds}} 秒刷新一次',
   },
   nav: {
+    filings: '审查备案',
     home: '工作台',
     password: '修改密码',
     collapse: '收起菜单',
