@@ -8,6 +8,7 @@ import type {
   MessageType,
   ProjectFilingPage,
 } from '@drp/domain';
+import { filings } from '../../db/schema/filings.js';
 import { messageReceivers, messages } from '../../db/schema/messages.js';
 import { projects } from '../../db/schema/projects.js';
 import { accountIdOf, demoOrgIds, detailOf, projectApi } from '../../test/project-fixture.js';
@@ -193,6 +194,24 @@ describe('filing: the agency files the issued certificate, the region’s author
       [2, 'CONFIRMED'],
       [1, 'REJECTED'],
     ]);
+  });
+
+  it('is another region’s for a city bureau outside it: not listed, not read, not decided', async () => {
+    // The same application, moved to 株洲 (430211): 长沙's bureau no longer oversees it.
+    await t.database.db.update(projects).set({ regionCode: '430211' }).where(eq(projects.id, projectId));
+    await t.database.db.update(filings).set({ regionCode: '430211' }).where(eq(filings.projectId, projectId));
+    try {
+      expect((await authorityList('confirmed')).items.map((f) => f.projectId)).not.toContain(projectId);
+      refused(
+        await api.send('GET', `/api/checkDrawings/filing/${first.id}`, tokens.control_admin, { actingOrg: org.control }),
+        404,
+        'NOT_FOUND',
+      );
+      refused(await decide(first.id, { decision: 'CONFIRM' }), 404, 'NOT_FOUND');
+    } finally {
+      await t.database.db.update(projects).set({ regionCode: '430104' }).where(eq(projects.id, projectId));
+      await t.database.db.update(filings).set({ regionCode: '430104' }).where(eq(filings.projectId, projectId));
+    }
   });
 
   it('exports the confirmed filings of the region as the national record, in a spreadsheet-safe CSV', async () => {
