@@ -287,12 +287,15 @@ describe('buildings of a review application', () => {
     await expect
       .poll(() => page.getByTestId('project-navbar').getByTestId('project-status').textContent())
       .toBe('已提交，资料上传中');
-    // Submitted to an agency that has not answered: no more changes from the list.
-    expect(
-      await row(page, '1# 住宅楼')
-        .getByRole('button', { name: /编\s*辑/ })
-        .count(),
-    ).toBe(0);
+    // Submitted to an agency that has not answered: no more changes from the list (once the list
+    // has read the submitted application: the navbar may be told before it).
+    await expect
+      .poll(() =>
+        row(page, '1# 住宅楼')
+          .getByRole('button', { name: /编\s*辑/ })
+          .count(),
+      )
+      .toBe(0);
     await page.context().close();
   });
 

@@ -188,7 +188,7 @@ describe('project workspaces, lists and workbenches', () => {
     await page.context().close();
   });
 
-  it('the status filter offers the statuses the platform reaches, not review stages nothing produces yet', async () => {
+  it('the status filter offers every status a step reaches, and no draft to a design unit', async () => {
     const page = await newWidePage(browser);
     await openSignedIn(page, 'design_admin', { to: '/sys_submit/projects' });
     await expect.poll(() => rows(page).count()).toBeGreaterThan(0);
@@ -196,9 +196,12 @@ describe('project workspaces, lists and workbenches', () => {
     const dropdown = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
     await expect.poll(() => dropdown.locator('.ant-select-item-option').count()).toBeGreaterThan(0);
     const offered = await dropdown.locator('.ant-select-item-option').allTextContents();
-    expect(offered).toEqual(expect.arrayContaining(['已提交，资料上传中', '已送审', '审查中']));
-    // No draft for a design unit; no 已备案, which no step reaches yet (意见已告知 does: a forwarded report).
-    for (const status of ['草稿', '已备案']) expect(offered).not.toContain(status);
+    // Every status a step reaches, 已备案 too (the authority confirms the filing, issue 21); no draft
+    // for a design unit.
+    expect(offered).toEqual(
+      expect.arrayContaining(['已提交，资料上传中', '已送审', '审查中', '意见已告知', '审查合格', '已备案']),
+    );
+    expect(offered).not.toContain('草稿');
     await page.context().close();
   });
 

@@ -107,6 +107,40 @@ async function refuseSignIn(
 }
 
 /**
+ * A password asked again inside the session (signing, issue 21) counts with the sign-in failures
+ * of the same username and address: a stolen session cannot try passwords there that the sign-in
+ * form would lock after five. Answers the minutes the username is locked for at that address (0:
+ * not locked); `failed` counts one more failure first, and audits the lock it causes.
+ */
+export async function passwordAskedAgain(
+  ctx: AppContext,
+  input: { account: AccountRow; ip: string; actor: AuditActor; failed: boolean },
+): Promise<number> {
+  const key = input.account.username.toLowerCase();
+  if (!input.failed)
+    return minutesLeft(ctx, (await findSignInFailures(ctx.db, key, input.ip))?.lockedUntil ?? null);
+  const now = ctx.clock();
+  return inTransaction(ctx.db, async (db) => {
+    const until = await recordSignInFailure(db, {
+      username: key,
+      ip: input.ip,
+      threshold: LIMITS.lockoutThreshold,
+      lockUntil: new Date(now.getTime() + LIMITS.lockoutMinutes * 60_000),
+      now,
+    });
+    const minutes = minutesLeft(ctx, until);
+    if (minutes > 0)
+      await recordAudit(db, now, {
+        action: 'ACCOUNT_LOCKED',
+        actor: input.actor,
+        target: { type: 'account', id: input.account.id },
+        detail: { minutes: LIMITS.lockoutMinutes },
+      });
+    return minutes;
+  });
+}
+
+/**
  * Asked when no account has the username: registration answers an applicant whose organisation
  * is not approved yet (by throwing). Returns whether it checked the password, so that sign-in
  * checks one otherwise. Passed in by the app (app.ts), because registration sits above auth.

@@ -9,7 +9,9 @@ import type {
   SignatureVerification,
   SigningDocumentPage,
 } from '@drp/domain';
-import { members } from '../../db/schema/accounts.js';
+import { accounts, members } from '../../db/schema/accounts.js';
+import { signInFailures } from '../../db/schema/auth.js';
+import { signingTasks } from '../../db/schema/signatures.js';
 import { certificates } from '../../db/schema/certificates.js';
 import { messageReceivers, messages } from '../../db/schema/messages.js';
 import { multipartBody } from '../../test/multipart-body.js';
@@ -200,6 +202,32 @@ describe('the certificate of passing review: compiled once the review passed, si
     expect(documents.map((d) => [d.kind, d.name, d.total])).toEqual([
       ['CERTIFICATE', certificate.certificateNo, 4],
     ]);
+    // A password asked again counts with the sign-in failures: five wrong ones lock the account at
+    // this address, for signing and signing in alike, and the right one is then refused too.
+    const mine = documents[0]!.tasks.find((task) => task.role === 'REVIEWER' && task.signerName !== null)!;
+    const signer = (
+      await t.database.db
+        .select({ username: accounts.username })
+        .from(accounts)
+        .innerJoin(signingTasks, eq(signingTasks.signerAccountId, accounts.id))
+        .where(eq(signingTasks.id, mine.id))
+    )[0]!.username as User;
+    const sign = (password: string) =>
+      api.send('POST', '/api/signature/task/start', tokens[signer], {
+        actingOrg: org.censor,
+        payload: { taskId: mine.id, password },
+      });
+    for (let i = 1; i < 5; i++) refused(await sign('Wrong#Pass1'), 400, 'SIGNATURE_PASSWORD_WRONG');
+    expect(refused(await sign('Wrong#Pass1'), 423, 'ACCOUNT_LOCKED')).toMatch(/锁定/);
+    refused(await sign('Demo@2026'), 423, 'ACCOUNT_LOCKED');
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/uaa/login',
+      payload: { username: signer, password: 'Demo@2026' },
+    });
+    expect(login.json<{ code: string }>().code).toBe('ACCOUNT_LOCKED');
+    // Ten minutes later (here: the lock removed), the signer signs as before.
+    await t.database.db.delete(signInFailures);
     await signAll(certificate.id);
     const { bytes, row } = await fileOf();
     const signatures = await pdfsig(bytes, [await platformRootDer(t.app.ctx)]);

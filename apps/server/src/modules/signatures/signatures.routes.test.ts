@@ -11,6 +11,7 @@ import type {
   SigningDocumentPage,
 } from '@drp/domain';
 import { members } from '../../db/schema/accounts.js';
+import { signInFailures } from '../../db/schema/auth.js';
 import { messageReceivers, messages } from '../../db/schema/messages.js';
 import { opinionReports } from '../../db/schema/reports.js';
 import { signingIdentities } from '../../db/schema/signatures.js';
@@ -211,17 +212,24 @@ describe('signatures: a report is signed by its reviewers, the director and the 
     expect((await sign('censor2_admin', own.id)).statusCode).toBe(404);
     expect((await sign('construct_admin', own.id)).statusCode).toBe(403);
     expect((await sign('censor_reviewer', '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
-    // Passwords cannot be tried at leisure with a session: the eleventh try in a minute is refused.
+    // Passwords cannot be tried at leisure with a session: they count with the sign-in failures, so
+    // the fifth wrong one in a row (counted from the last sign-in) locks the account at this
+    // address, the right one included; and the eleventh try in a minute is refused outright.
     const session = await t.signIn('censor_reviewer');
+    const answers: string[] = [];
     for (let i = 0; i < 10; i++)
-      refused(
-        await api.send('POST', '/api/signature/task/start', session, {
-          actingOrg: org.censor,
-          payload: { taskId: own.id, password: `guess ${i}` },
-        }),
-        400,
-        'SIGNATURE_PASSWORD_WRONG',
+      answers.push(
+        (
+          await api.send('POST', '/api/signature/task/start', session, {
+            actingOrg: org.censor,
+            payload: { taskId: own.id, password: `guess ${i}` },
+          })
+        ).json<{ code: string }>().code,
       );
+    expect(answers).toEqual([
+      ...Array<string>(4).fill('SIGNATURE_PASSWORD_WRONG'),
+      ...Array<string>(6).fill('ACCOUNT_LOCKED'),
+    ]);
     refused(
       await api.send('POST', '/api/signature/task/start', session, {
         actingOrg: org.censor,
@@ -230,6 +238,8 @@ describe('signatures: a report is signed by its reviewers, the director and the 
       429,
       'RATE_LIMITED',
     );
+    // Ten minutes later (here: the lock removed), the reviewer signs as before.
+    await t.database.db.delete(signInFailures);
     // Nothing was signed by any of it: the stored file is the one compiled.
     expect((await fileOf()).row.fileSha256).toBe(before);
     // And the units do not see a report that was not issued to them, nor its signatures.

@@ -23,6 +23,7 @@ import type { StoredFileToSend } from '../../lib/send-stored-file.js';
 import { verifyPassword } from '../../lib/passwords.js';
 import { recordAudit, type AuditActor } from '../audit/audit.service.js';
 import { findAccountById } from '../auth/auth.repository.js';
+import { passwordAskedAgain } from '../auth/auth.service.js';
 import { sendMessage, settleTodos } from '../messages/messages.service.js';
 import { openProject, type OpenProject } from '../project-access/project-access.service.js';
 import { registeredKinds, signedDocumentsOf, type SignableDocument } from './signed-documents.js';
@@ -380,13 +381,21 @@ export async function signTask(
   open.require('signature.sign', factsOf(open, first, before), params);
 
   const account = caller.audit.accountId ? await findAccountById(ctx.db, caller.audit.accountId) : undefined;
-  if (!account || !(await verifyPassword(account.passwordHash, body.password))) {
+  if (!account) throw new AppError('SIGNATURE_PASSWORD_WRONG');
+  // The password counts with the sign-in failures of this account and address (auth): locked
+  // there, it is not even checked.
+  const { ip } = caller.audit;
+  const lockedFor = await passwordAskedAgain(ctx, { account, ip, actor: caller.audit, failed: false });
+  if (lockedFor > 0) throw new AppError('ACCOUNT_LOCKED', { minutes: lockedFor });
+  if (!(await verifyPassword(account.passwordHash, body.password))) {
     await recordAudit(ctx.db, ctx.clock(), {
       action: 'SIGNATURE_PASSWORD_FAILED',
       actor: caller.audit,
       target: { type: 'project', id: first.projectId },
       detail: { taskId: first.id },
     });
+    const locked = await passwordAskedAgain(ctx, { account, ip, actor: caller.audit, failed: true });
+    if (locked > 0) throw new AppError('ACCOUNT_LOCKED', { minutes: locked });
     throw new AppError('SIGNATURE_PASSWORD_WRONG');
   }
   const orgName = open.nameOf(open.member.orgId);
