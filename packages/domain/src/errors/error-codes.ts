@@ -1087,6 +1087,16 @@ export const ERROR_CODES = {
     'zh-CN': '该备案已处理，不能重复确认或退回',
     'en-US': 'This filing has been decided already',
   },
+  FILING_EXPORT_PERIOD: {
+    status: 400,
+    'zh-CN': '导出期间有误：截止日期不能早于开始日期，且一次最多导出 {days} 天',
+    'en-US': 'The export period is wrong: the end may not precede the start, and one export covers at most {days} days',
+  },
+  FILING_EXPORT_TOO_MANY: {
+    status: 400,
+    'zh-CN': '该期间确认的备案超过 {max} 条，请缩短导出期间后分次导出',
+    'en-US': 'More than {max} filings were confirmed in this period; export shorter periods one after another',
+  },
   FILING_REASON_REQUIRED: {
     status: 400,
     'zh-CN': '退回备案时请填写退回原因',

@@ -38,6 +38,8 @@ export const FILING_LIMITS = {
   pageSizeMax: 50,
   /** Rows one export holds: a bureau exports a period, not the province's history at once. */
   exportMax: 10_000,
+  /** Days one export covers (a year, leap or not). */
+  exportDaysMax: 366,
 } as const;
 
 /** 消防 / 人防 review as the national record asks it: passed in this review, or not part of it. */

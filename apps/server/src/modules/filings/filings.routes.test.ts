@@ -227,14 +227,21 @@ describe('filing: the agency files the issued certificate, the region’s author
     const lines = text.trim().split('\r\n');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(certificate.certificateNo);
-    // A period the wrong way round is refused in words, not answered empty.
-    refused(
-      await api.send('GET', '/api/checkDrawings/filing/export', tokens.control_admin, {
-        query: { from: today, to: '2020-01-01' },
-        actingOrg: org.control,
-      }),
-      400,
-      'VALIDATION_FAILED',
-    );
+    // A period the wrong way round, or of a hundred years, is refused in words, not answered
+    // empty or cut off.
+    for (const [from, to] of [
+      [today, '2020-01-01'],
+      ['1926-01-01', today],
+    ])
+      expect(
+        refused(
+          await api.send('GET', '/api/checkDrawings/filing/export', tokens.control_admin, {
+            query: { from: from!, to: to! },
+            actingOrg: org.control,
+          }),
+          400,
+          'FILING_EXPORT_PERIOD',
+        ),
+      ).toBe('导出期间有误：截止日期不能早于开始日期，且一次最多导出 366 天');
   });
 });

@@ -116,6 +116,7 @@ export const filingsRoutes: FastifyPluginAsyncZod = async (app) => {
         ...describeRoute({
           zh: '导出辖区内某一期间确认的备案的国家上报字段（CSV，UTF-8）',
           en: "Exports the national reporting records of the filings confirmed in the authority's region in a period (CSV, UTF-8)",
+          errors: ['FILING_EXPORT_PERIOD', 'FILING_EXPORT_TOO_MANY'],
         }),
         querystring: filingExportQuery,
         response: { 200: z.any() },

@@ -345,16 +345,21 @@ export async function exportConfirmedFilings(
   caller: FilingCaller,
   query: { from: string; to: string },
 ): Promise<{ fileName: string; body: Buffer }> {
-  if (query.to < query.from) throw new AppError('VALIDATION_FAILED', { reason: 'to < from' });
   const scope = await projectScopeOf(ctx.db, caller.member);
   if (scope.kind !== 'region' && scope.kind !== 'all') throw new AppError('FORBIDDEN');
   const start = new Date(`${query.from}T00:00:00+08:00`);
   const end = new Date(new Date(`${query.to}T00:00:00+08:00`).getTime() + 86_400_000);
+  const days = (end.getTime() - start.getTime()) / 86_400_000;
+  if (days < 1 || days > FILING_LIMITS.exportDaysMax)
+    throw new AppError('FILING_EXPORT_PERIOD', { days: FILING_LIMITS.exportDaysMax });
+  // One more than an export holds: a cut-off file would look complete, so it is refused instead.
   const rows = await listConfirmedFilings(
     ctx.db,
     { regionPrefix: scope.kind === 'region' ? scope.regionPrefix : null, from: start, to: end },
-    FILING_LIMITS.exportMax,
+    FILING_LIMITS.exportMax + 1,
   );
+  if (rows.length > FILING_LIMITS.exportMax)
+    throw new AppError('FILING_EXPORT_TOO_MANY', { max: FILING_LIMITS.exportMax });
   const columns = NATIONAL_FILING_FIELDS;
   const lines = [columns.join(','), ...rows.map((r) => columns.map((c) => csvCell(r.national[c])).join(','))];
   return {

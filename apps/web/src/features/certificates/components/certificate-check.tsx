@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Descriptions, Form, Input, Result, Upload } from 'antd';
+import { Alert, Button, Descriptions, Result, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { PublicCheckForm } from '../../../components/public-check-form';
 import { ApiError } from '../../../lib/http';
 import { useCertificateCheck } from '../api/certificate-calls';
 import '../certificates-texts';
@@ -26,128 +27,99 @@ export function CertificateCheck({ initial }: { initial: { no: string; c: string
   const missing = check.error instanceof ApiError && check.error.status === 404;
   const data = check.data;
   return (
-    <main style={{ maxWidth: 760, margin: '32px auto', padding: '0 16px' }}>
-      <Card title={<h1 style={{ font: 'inherit', margin: 0 }}>{t('certificates.checkTitle')}</h1>}>
-        <Form
-          layout="inline"
-          initialValues={initial}
-          onFinish={(values: { no: string; c: string }) =>
-            setAsked({ no: values.no.trim(), c: values.c.trim() })
-          }
-          style={{ marginBottom: 24, rowGap: 8 }}
-        >
-          <Form.Item
-            name="no"
-            label={t('certificates.certificateNo')}
-            rules={[{ required: true, message: t('certificates.checkNoRequired') }]}
-          >
-            <Input style={{ width: 200 }} />
-          </Form.Item>
-          <Form.Item
-            name="c"
-            label={t('certificates.checkCode')}
-            rules={[{ required: true, message: t('certificates.checkCodeRequired') }]}
-          >
-            <Input style={{ width: 220 }} />
-          </Form.Item>
-          <Form.Item>
-            <Button type="primary" htmlType="submit">
-              {t('certificates.checkSubmit')}
-            </Button>
-          </Form.Item>
-        </Form>
-        {missing && (
-          <Alert
-            type="warning"
-            showIcon
-            title={t('certificates.checkMissing')}
-            data-testid="certificate-check-missing"
+    <PublicCheckForm
+      title={t('certificates.checkTitle')}
+      initial={initial}
+      onCheck={setAsked}
+      texts={{
+        no: t('certificates.certificateNo'),
+        code: t('certificates.checkCode'),
+        submit: t('certificates.checkSubmit'),
+        noRequired: t('certificates.checkNoRequired'),
+        codeRequired: t('certificates.checkCodeRequired'),
+      }}
+    >
+      {missing && (
+        <Alert
+          type="warning"
+          showIcon
+          title={t('certificates.checkMissing')}
+          data-testid="certificate-check-missing"
+        />
+      )}
+      {check.isError && !missing && <Alert type="error" showIcon title={check.error.message} />}
+      {data && (
+        <>
+          {data.status === 'ISSUED' ? (
+            <Result status="success" title={t('certificates.checkValid')} style={{ padding: '8px 0 16px' }} />
+          ) : (
+            <Result
+              status="warning"
+              title={
+                data.status === 'REVOKED' ? t('certificates.checkRevoked') : t('certificates.checkSuperseded')
+              }
+              style={{ padding: '8px 0 16px' }}
+            />
+          )}
+          <Descriptions
+            bordered
+            size="small"
+            column={1}
+            data-testid="certificate-check"
+            items={[
+              { key: 'no', label: t('certificates.certificateNo'), children: data.certificateNo },
+              {
+                key: 'project',
+                label: t('certificates.project'),
+                children: `${data.projectName}（${data.projectCode}）`,
+              },
+              { key: 'construct', label: t('certificates.checkConstruct'), children: data.constructName },
+              { key: 'agency', label: t('certificates.checkAgency'), children: data.agencyName },
+              { key: 'scope', label: t('certificates.specialties'), children: data.specialties.join('、') },
+              { key: 'completed', label: t('certificates.completedOn'), children: data.completedOn },
+              { key: 'issued', label: t('certificates.checkIssuedOn'), children: data.issuedOn ?? '—' },
+              {
+                key: 'signers',
+                label: t('certificates.checkSigners'),
+                children: data.signers
+                  .map((s) => `${s.role} ${s.name}${s.serial ? `（${s.serial}）` : ''}`)
+                  .join('；'),
+              },
+              {
+                key: 'sha',
+                label: t('certificates.sha256'),
+                children: <span style={{ wordBreak: 'break-all' }}>{data.sha256 ?? '—'}</span>,
+              },
+            ]}
           />
-        )}
-        {check.isError && !missing && <Alert type="error" showIcon title={check.error.message} />}
-        {data && (
-          <>
-            {data.status === 'ISSUED' ? (
-              <Result
-                status="success"
-                title={t('certificates.checkValid')}
-                style={{ padding: '8px 0 16px' }}
-              />
-            ) : (
-              <Result
-                status="warning"
+          <div style={{ marginTop: 16 }} data-testid="certificate-compare">
+            <p style={{ marginBottom: 8 }}>{t('certificates.checkCompareHint')}</p>
+            <Upload
+              accept="application/pdf,.pdf"
+              maxCount={1}
+              showUploadList={false}
+              beforeUpload={(file) => {
+                void sha256Of(file).then((sha256) => setHeld({ name: file.name, sha256 }));
+                return false;
+              }}
+            >
+              <Button icon={<UploadOutlined />}>{t('certificates.checkCompare')}</Button>
+            </Upload>
+            {held && (
+              <Alert
+                style={{ marginTop: 12 }}
+                type={held.sha256 === data.sha256 ? 'success' : 'error'}
+                showIcon
+                data-testid="certificate-compare-result"
                 title={
-                  data.status === 'REVOKED'
-                    ? t('certificates.checkRevoked')
-                    : t('certificates.checkSuperseded')
+                  held.sha256 === data.sha256 ? t('certificates.checkSame') : t('certificates.checkDifferent')
                 }
-                style={{ padding: '8px 0 16px' }}
+                description={<span style={{ wordBreak: 'break-all' }}>{`${held.name}：${held.sha256}`}</span>}
               />
             )}
-            <Descriptions
-              bordered
-              size="small"
-              column={1}
-              data-testid="certificate-check"
-              items={[
-                { key: 'no', label: t('certificates.certificateNo'), children: data.certificateNo },
-                {
-                  key: 'project',
-                  label: t('certificates.project'),
-                  children: `${data.projectName}（${data.projectCode}）`,
-                },
-                { key: 'construct', label: t('certificates.checkConstruct'), children: data.constructName },
-                { key: 'agency', label: t('certificates.checkAgency'), children: data.agencyName },
-                { key: 'scope', label: t('certificates.specialties'), children: data.specialties.join('、') },
-                { key: 'completed', label: t('certificates.completedOn'), children: data.completedOn },
-                { key: 'issued', label: t('certificates.checkIssuedOn'), children: data.issuedOn ?? '—' },
-                {
-                  key: 'signers',
-                  label: t('certificates.checkSigners'),
-                  children: data.signers
-                    .map((s) => `${s.role} ${s.name}${s.serial ? `（${s.serial}）` : ''}`)
-                    .join('；'),
-                },
-                {
-                  key: 'sha',
-                  label: t('certificates.sha256'),
-                  children: <span style={{ wordBreak: 'break-all' }}>{data.sha256 ?? '—'}</span>,
-                },
-              ]}
-            />
-            <div style={{ marginTop: 16 }} data-testid="certificate-compare">
-              <p style={{ marginBottom: 8 }}>{t('certificates.checkCompareHint')}</p>
-              <Upload
-                accept="application/pdf,.pdf"
-                maxCount={1}
-                showUploadList={false}
-                beforeUpload={(file) => {
-                  void sha256Of(file).then((sha256) => setHeld({ name: file.name, sha256 }));
-                  return false;
-                }}
-              >
-                <Button icon={<UploadOutlined />}>{t('certificates.checkCompare')}</Button>
-              </Upload>
-              {held && (
-                <Alert
-                  style={{ marginTop: 12 }}
-                  type={held.sha256 === data.sha256 ? 'success' : 'error'}
-                  showIcon
-                  data-testid="certificate-compare-result"
-                  title={
-                    held.sha256 === data.sha256
-                      ? t('certificates.checkSame')
-                      : t('certificates.checkDifferent')
-                  }
-                  description={
-                    <span style={{ wordBreak: 'break-all' }}>{`${held.name}：${held.sha256}`}</span>
-                  }
-                />
-              )}
-            </div>
-          </>
-        )}
-      </Card>
-    </main>
+          </div>
+        </>
+      )}
+    </PublicCheckForm>
   );
 }

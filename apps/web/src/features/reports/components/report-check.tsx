@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Descriptions, Form, Input, Result } from 'antd';
+import { Alert, Descriptions, Result } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { REPORT_CONCLUSIONS, type ReportCheck as Check } from '@drp/domain';
+import { PublicCheckForm } from '../../../components/public-check-form';
 import { currentLocale } from '../../../config/i18n';
 import { ApiError, request, toQueryString } from '../../../lib/http';
 import '../reports-texts';
@@ -26,82 +27,58 @@ export function ReportCheck({ initial }: { initial: { no: string; c: string } })
   });
   const missing = check.error instanceof ApiError && check.error.status === 404;
   return (
-    <main style={{ maxWidth: 760, margin: '32px auto', padding: '0 16px' }}>
-      <Card title={<h1 style={{ font: 'inherit', margin: 0 }}>{t('reports.checkTitle')}</h1>}>
-        <Form
-          layout="inline"
-          initialValues={initial}
-          onFinish={(values: { no: string; c: string }) =>
-            setAsked({ no: values.no.trim(), c: values.c.trim() })
-          }
-          style={{ marginBottom: 24, rowGap: 8 }}
-        >
-          <Form.Item
-            name="no"
-            label={t('reports.reportNo')}
-            rules={[{ required: true, message: t('reports.checkNoRequired') }]}
-          >
-            <Input style={{ width: 220 }} />
-          </Form.Item>
-          <Form.Item
-            name="c"
-            label={t('reports.checkCode')}
-            rules={[{ required: true, message: t('reports.checkCodeRequired') }]}
-          >
-            <Input style={{ width: 200 }} />
-          </Form.Item>
-          <Form.Item>
-            <Button type="primary" htmlType="submit">
-              {t('reports.checkSubmit')}
-            </Button>
-          </Form.Item>
-        </Form>
-        {missing && (
-          <Alert
-            type="warning"
-            showIcon
-            title={t('reports.checkMissing')}
-            data-testid="report-check-missing"
+    <PublicCheckForm
+      title={t('reports.checkTitle')}
+      initial={initial}
+      onCheck={setAsked}
+      texts={{
+        no: t('reports.reportNo'),
+        code: t('reports.checkCode'),
+        submit: t('reports.checkSubmit'),
+        noRequired: t('reports.checkNoRequired'),
+        codeRequired: t('reports.checkCodeRequired'),
+      }}
+    >
+      {missing && (
+        <Alert type="warning" showIcon title={t('reports.checkMissing')} data-testid="report-check-missing" />
+      )}
+      {check.isError && !missing && <Alert type="error" showIcon title={check.error.message} />}
+      {check.data && (
+        <>
+          <Result status="success" title={t('reports.checkValid')} style={{ padding: '8px 0 16px' }} />
+          <Descriptions
+            bordered
+            size="small"
+            column={1}
+            data-testid="report-check"
+            items={[
+              { key: 'no', label: t('reports.reportNo'), children: check.data.reportNo },
+              { key: 'project', label: t('reports.checkProject'), children: check.data.projectName },
+              { key: 'agency', label: t('reports.checkAgency'), children: check.data.agencyName },
+              {
+                key: 'round',
+                label: t('reports.round'),
+                children: t('reports.roundText', { round: check.data.round }),
+              },
+              {
+                key: 'conclusion',
+                label: t('reports.conclusion'),
+                children: REPORT_CONCLUSIONS[check.data.conclusion][locale],
+              },
+              {
+                key: 'forwarded',
+                label: t('reports.forwardedAt'),
+                children: check.data.forwardedOn ?? '—',
+              },
+              {
+                key: 'sha',
+                label: t('reports.sha256'),
+                children: <span style={{ wordBreak: 'break-all' }}>{check.data.sha256 ?? '—'}</span>,
+              },
+            ]}
           />
-        )}
-        {check.isError && !missing && <Alert type="error" showIcon title={check.error.message} />}
-        {check.data && (
-          <>
-            <Result status="success" title={t('reports.checkValid')} style={{ padding: '8px 0 16px' }} />
-            <Descriptions
-              bordered
-              size="small"
-              column={1}
-              data-testid="report-check"
-              items={[
-                { key: 'no', label: t('reports.reportNo'), children: check.data.reportNo },
-                { key: 'project', label: t('reports.checkProject'), children: check.data.projectName },
-                { key: 'agency', label: t('reports.checkAgency'), children: check.data.agencyName },
-                {
-                  key: 'round',
-                  label: t('reports.round'),
-                  children: t('reports.roundText', { round: check.data.round }),
-                },
-                {
-                  key: 'conclusion',
-                  label: t('reports.conclusion'),
-                  children: REPORT_CONCLUSIONS[check.data.conclusion][locale],
-                },
-                {
-                  key: 'forwarded',
-                  label: t('reports.forwardedAt'),
-                  children: check.data.forwardedOn ?? '—',
-                },
-                {
-                  key: 'sha',
-                  label: t('reports.sha256'),
-                  children: <span style={{ wordBreak: 'break-all' }}>{check.data.sha256 ?? '—'}</span>,
-                },
-              ]}
-            />
-          </>
-        )}
-      </Card>
-    </main>
+        </>
+      )}
+    </PublicCheckForm>
   );
 }
