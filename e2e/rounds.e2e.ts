@@ -234,7 +234,9 @@ describe('two rounds of review: answered by the designer, closed by the reviewer
     await expect
       .poll(() => page.getByTestId('certificate-status').getAttribute('data-status'), { timeout: 30_000 })
       .toBe('READY');
-    await expect.poll(() => page.getByTestId('certificate-unsigned').textContent()).toContain('3 处签章未完成');
+    await expect
+      .poll(() => page.getByTestId('certificate-unsigned').textContent())
+      .toContain('3 处签章未完成');
     const facts = page.getByTestId('certificate-facts');
     expect(await facts.textContent()).toContain('未通过');
     expect(await page.getByTestId('certificate-reviewers').textContent()).toContain('建筑吴芳');
@@ -256,7 +258,9 @@ describe('two rounds of review: answered by the designer, closed by the reviewer
     await page.reload();
     await page.getByTestId('certificate-issue').click();
     await page.getByRole('button', { name: /确\s*定/ }).click();
-    await expect.poll(() => page.getByTestId('certificate-status').getAttribute('data-status')).toBe('ISSUED');
+    await expect
+      .poll(() => page.getByTestId('certificate-status').getAttribute('data-status'))
+      .toBe('ISSUED');
     await expect.poll(() => page.getByTestId('certificate-signing').textContent()).toContain('已签 3 / 3');
     const certificate = await call<CertificateDetail>(director, 'GET', `${base}/certification/${id}`);
     await page.context().close();
@@ -284,7 +288,9 @@ describe('two rounds of review: answered by the designer, closed by the reviewer
 
     // Anyone, signed in or not, opens the QR code's link: valid, and the copy held is the issued one.
     const visitor = await newPage(browser);
-    await visitor.goto(new URL(certificate.content.verifyUrl).pathname + new URL(certificate.content.verifyUrl).search);
+    await visitor.goto(
+      new URL(certificate.content.verifyUrl).pathname + new URL(certificate.content.verifyUrl).search,
+    );
     const answer = visitor.getByTestId('certificate-check');
     await expect.poll(() => answer.textContent()).toContain(certificate.certificateNo);
     expect(await answer.textContent()).toContain(PROJECT);
@@ -306,13 +312,17 @@ describe('two rounds of review: answered by the designer, closed by the reviewer
   it('filing: the agency files the certificate, the city bureau rejects it with a reason, then confirms the correction', async () => {
     const { org, project } = accepted;
     const page = await newPage(browser);
-    await openSignedIn(page, 'censor_director', { to: `/sys_audit/${org.censor}/${project.id}/certification` });
+    await openSignedIn(page, 'censor_director', {
+      to: `/sys_audit/${org.censor}/${project.id}/certification`,
+    });
     await page.getByTestId('project-menu').getByText('备案').click();
     const form = page.getByTestId('filing-form');
     await expect.poll(() => form.textContent()).toContain('个工作日内');
     await expectAccessible(page, 'the filing form', { include: '[data-testid="filing-list"]' });
     await page.getByTestId('filing-submit').click();
-    await expect.poll(() => page.getByTestId('filing-status').first().getAttribute('data-status')).toBe('PENDING');
+    await expect
+      .poll(() => page.getByTestId('filing-status').first().getAttribute('data-status'))
+      .toBe('PENDING');
     expect(await page.getByTestId('filing-form').count()).toBe(0);
     await page.context().close();
 
@@ -321,7 +331,9 @@ describe('two rounds of review: answered by the designer, closed by the reviewer
     await openSignedIn(bureau, 'control_admin');
     await bureau.getByRole('menuitem', { name: '审查备案' }).click();
     await bureau.waitForURL('**/sys_supervise/approval/tbc');
-    const row = bureau.getByTestId('filing-approval-table').locator('tbody tr.ant-table-row', { hasText: PROJECT });
+    const row = bureau
+      .getByTestId('filing-approval-table')
+      .locator('tbody tr.ant-table-row', { hasText: PROJECT });
     await expect.poll(() => row.count()).toBe(1);
     await expectAccessible(bureau, 'the filings to confirm', { include: '[data-testid="filing-approval"]' });
     await row.getByTestId('filing-view').click();
@@ -329,18 +341,31 @@ describe('two rounds of review: answered by the designer, closed by the reviewer
     await expect.poll(() => bureau.getByTestId('filing-national').textContent()).toContain('OneCensorIsPass');
     await expectAccessible(bureau, 'a filing to decide', { include: '[data-testid="filing-detail"]' });
     await bureau.getByTestId('filing-reject').click();
-    await bureau.locator('.ant-modal').getByRole('button', { name: /退\s*回/ }).click();
+    await bureau
+      .locator('.ant-modal')
+      .getByRole('button', { name: /退\s*回/ })
+      .click();
     await expect.poll(() => bureau.getByText('请填写退回原因').count()).toBe(1);
     await bureau.locator('.ant-modal textarea').fill('人防审查结论应为审查合格');
-    await bureau.locator('.ant-modal').getByRole('button', { name: /退\s*回/ }).click();
+    await bureau
+      .locator('.ant-modal')
+      .getByRole('button', { name: /退\s*回/ })
+      .click();
     await expect.poll(() => bureau.getByTestId('filing-status').getAttribute('data-status')).toBe('REJECTED');
 
     // The agency reads why, corrects and files again; the bureau confirms.
     const agencyPage = await newPage(browser);
-    await openSignedIn(agencyPage, 'censor_director', { to: `/sys_audit/${org.censor}/${project.id}/filing` });
-    await expect.poll(() => agencyPage.getByTestId('filing-submit').textContent()).toContain('更正后重新备案');
+    await openSignedIn(agencyPage, 'censor_director', {
+      to: `/sys_audit/${org.censor}/${project.id}/filing`,
+    });
+    await expect
+      .poll(() => agencyPage.getByTestId('filing-submit').textContent())
+      .toContain('更正后重新备案');
     await agencyPage.getByLabel('人防审查').click();
-    await agencyPage.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByText('审查合格').click();
+    await agencyPage
+      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')
+      .getByText('审查合格')
+      .click();
     await agencyPage.getByTestId('filing-submit').click();
     await expect
       .poll(() => agencyPage.getByTestId('filing-status').allTextContents())
@@ -352,14 +377,67 @@ describe('two rounds of review: answered by the designer, closed by the reviewer
     await row.getByTestId('filing-view').click();
     await bureau.getByTestId('filing-confirm').click();
     await bureau.getByRole('button', { name: /确\s*定/ }).click();
-    await expect.poll(() => bureau.getByTestId('filing-status').getAttribute('data-status')).toBe('CONFIRMED');
+    await expect
+      .poll(() => bureau.getByTestId('filing-status').getAttribute('data-status'))
+      .toBe('CONFIRMED');
     expect(await bureau.getByTestId('filing-national').textContent()).toContain('审查合格');
     await bureau.goto('/sys_supervise/approval/confirmed');
     await expect.poll(() => row.count()).toBe(1);
-    const [download] = await Promise.all([bureau.waitForEvent('download'), bureau.getByTestId('filing-export').click()]);
+    const [download] = await Promise.all([
+      bureau.waitForEvent('download'),
+      bureau.getByTestId('filing-export').click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^施工图审查备案_.*\.csv$/);
     await bureau.context().close();
-    const detail = await call<{ status: string }>(accepted.construct, 'GET', `/api/checkDrawings/project/detail/${project.id}`);
+    const detail = await call<{ status: string }>(
+      accepted.construct,
+      'GET',
+      `/api/checkDrawings/project/detail/${project.id}`,
+    );
     expect(detail.status).toBe('FILED');
   }, 180_000);
+
+  it('the public record: anyone finds the filed application from the portal menu, reads it and its building', async () => {
+    const visitor = await newPage(browser);
+    await visitor.goto('/sys_out_sys/home');
+    await visitor.getByTestId('portal-menu').getByRole('link', { name: '审查信息公开' }).click();
+    await visitor.waitForURL((url) => url.pathname === '/common/reviewInfoSearch');
+    await visitor.getByLabel('项目名称').fill(PROJECT);
+    await visitor.getByTestId('record-search').click();
+    const row = visitor.getByTestId('review-record');
+    await expect.poll(() => row.count()).toBe(1);
+    expect(await row.textContent()).toContain('有效');
+    expect(new URL(visitor.url()).searchParams.get('projectName')).toBe(PROJECT);
+    await expectAccessible(visitor, 'the public review record search');
+
+    await row.getByRole('link', { name: PROJECT }).click();
+    await visitor.waitForURL('**/common/reviewInfoSearch/buildingFilingDetail/*');
+    const record = visitor.getByTestId('review-record-detail');
+    await expect.poll(() => record.textContent()).toContain('一次审查是否通过');
+    const text = (await record.textContent()) ?? '';
+    expect(text).toContain(accepted.project.code);
+    // Filed after the bureau's correction: 人防 passed, as the second attempt stated.
+    expect(text).toMatch(/人防设计审查\s*审查合格/);
+    // Nothing personal: no phone number of any contact.
+    expect(text).not.toMatch(/(?<!\d)1[3-9]\d{9}(?!\d)/);
+    await expectAccessible(visitor, 'a public review record');
+
+    await visitor.getByTestId('record-building').getByRole('link', { name: BUILDING }).click();
+    await visitor.waitForURL('**/common/reviewInfoSearch/buildingFilingDetail2/*');
+    await expect
+      .poll(() => visitor.getByTestId('review-building-detail').textContent())
+      .toContain('抗震设防烈度');
+    expect(await visitor.getByTestId('review-building-detail').textContent()).toContain(PROJECT);
+    await expectAccessible(visitor, "a public record's building");
+    // The same in English, by the portal's language switch.
+    await visitor.getByTestId('portal-lang').click();
+    await expect
+      .poll(() => visitor.getByTestId('review-building-detail').textContent())
+      .toContain('Seismic fortification');
+    await visitor.getByTestId('portal-lang').click();
+    // A made-up id is no record, and the page says so.
+    await visitor.goto('/common/reviewInfoSearch/buildingFilingDetail/00000000-0000-4000-8000-000000000000');
+    await expect.poll(() => visitor.getByTestId('record-not-found').count()).toBe(1);
+    await visitor.context().close();
+  }, 120_000);
 });

@@ -55,6 +55,7 @@ import { reportDocuments } from './modules/reports/report-documents.js';
 import { certificateDocuments } from './modules/certificates/certificate-documents.js';
 import { certificatesRoutes } from './modules/certificates/certificates.routes.js';
 import { filingsRoutes } from './modules/filings/filings.routes.js';
+import { reviewRecordsRoutes } from './modules/review-records/review-records.routes.js';
 import { certificateBuildJobHandler } from './modules/certificates/certificates.service.js';
 import { registerSignedDocuments } from './modules/signatures/signed-documents.js';
 import { signaturesRoutes } from './modules/signatures/signatures.routes.js';
@@ -246,6 +247,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(certificatesRoutes);
   // Filing with the region's supervising authority (issue 21).
   await app.register(filingsRoutes);
+  // The public review record of confirmed filings (issue 21).
+  await app.register(reviewRecordsRoutes);
 
   await app.register(webPlugin, { webDist: config.webDist });
   return app;

@@ -1338,6 +1338,21 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
     expected: statuses({ anonymous: 401, controlAdmin: 404, controlMember: 404, default: 403 }),
     note: 'No such filing: nothing is confirmed and nobody is told.',
   },
+  'GET /api/portal/reviewRecords': {
+    call: { query: { projectName: '不存在的项目' } },
+    expected: everyone(200),
+    note: 'Public: the confirmed records only (an empty page here).',
+  },
+  'GET /api/portal/reviewRecords/:id': {
+    call: { params: { id: NO_SUCH_PROJECT } },
+    expected: everyone(404),
+    note: 'Public: an id that is no confirmed filing answers as missing.',
+  },
+  'GET /api/portal/reviewRecords/buildings/:id': {
+    call: { params: { id: NO_SUCH_PROJECT } },
+    expected: everyone(404),
+    note: 'Public: a building of no confirmed filing answers as missing.',
+  },
   'GET /api/portal/reportCheck': {
     call: { query: { no: 'HN-2026-000000-R1', c: '0123456789ABCDEF' } },
     expected: everyone(404),

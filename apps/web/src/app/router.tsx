@@ -163,13 +163,11 @@ const AREA_SCREENS: Record<AreaKey, RouteObject[]> = {
     projectList('supervise'),
     orgUsers,
     // Filing (issue 21): what waits for the authority, confirmed and rejected, one screen with a flag.
-    ...(['tbc', 'confirmed', 'rejected'] as const).map(
-      (flag): RouteObject => ({
-        path: `approval/${flag}`,
-        ...lazily(filingPages, (m) => <m.FilingApprovalPage flag={flag} />),
-        handle: { title: 'nav.filings' },
-      }),
-    ),
+    ...(['tbc', 'confirmed', 'rejected'] as const).map((flag): RouteObject => ({
+      path: `approval/${flag}`,
+      ...lazily(filingPages, (m) => <m.FilingApprovalPage flag={flag} />),
+      handle: { title: 'nav.filings' },
+    })),
     {
       path: 'filing/detail/:filingId',
       ...lazily(filingPages, (m) => <m.SuperviseFilingDetailPage />),
@@ -688,6 +686,11 @@ export const routes: RouteObject[] = [
       },
       // The public portal is its own bundle (main.tsx): reached from here by a full page load.
       { path: '/sys_out_sys/*', ...lazilyWithFirstTexts(portalHandOff, (m) => <m.PortalHandOff />) },
+      // The public review record is served by the portal's bundle too (portal-paths.ts).
+      {
+        path: '/common/reviewInfoSearch/*',
+        ...lazilyWithFirstTexts(portalHandOff, (m) => <m.PortalHandOff />),
+      },
       { path: '/sys_sso', element: <Navigate to="/sys_sso/login" replace /> },
       { path: '/sys_sso/login', element: <LoginPage />, handle: { title: 'login.title' } },
       {

@@ -8,8 +8,10 @@ import { ArticleListPage } from './pages/article-list-page';
 import { CreditListPage } from './pages/credit-list-page';
 import { ForumPage } from './pages/forum-page';
 import { HomePage } from './pages/home-page';
+import { ReviewBuildingPage, ReviewRecordPage } from './pages/review-record-page';
+import { ReviewRecordSearchPage } from './pages/review-record-search-page';
 import { ASSOCIATION_PAGES, CATEGORY_LIST_PATH, CREDIT_LIST_KEYS, CREDIT_LIST_PATHS } from './portal-links';
-import { PORTAL_PREFIX } from './portal-paths';
+import { PORTAL_PREFIX, REVIEW_RECORDS_PATH } from './portal-paths';
 
 /** A path the portal does not have: the app's /common/404, by a full page load (its bundle). */
 function LeaveToNotFound() {
@@ -61,46 +63,60 @@ function CreditBuildingList({
 
 /**
  * The screens of spec §2 under /sys_out_sys. Item ids: `noticeDetail/{id}` for items with a
- * body, `emptyDetail?id={id}` for those without, `forumDetail?id={topic}`.
+ * body, `emptyDetail?id={id}` for those without, `forumDetail?id={topic}`. The public review
+ * record (`/common/reviewInfoSearch` and its details) shares the portal's layout and menu.
  */
 export const portalRoutes: RouteObject[] = [
   {
-    path: PORTAL_PREFIX,
     element: <PortalLayout />,
     children: [
-      { index: true, element: <Navigate to="home" replace /> },
-      { path: 'home', element: <HomePage /> },
-      { path: 'noticeList', element: <ArticleListPage category="NOTICE" /> },
-      { path: 'noticeDetail/:id', element: <ArticleDetailPage /> },
-      { path: 'homeList', element: <ArticleListPage /> },
-      { path: 'ministerialFile', element: <PolicyList category="MINISTERIAL_FILE" /> },
-      { path: 'provincialFile', element: <PolicyList category="PROVINCIAL_FILE" /> },
-      { path: 'otherFile', element: <PolicyList category="OTHER_FILE" /> },
-      { path: 'emptyDetail', element: <ArticleDetailPage /> },
-      { path: 'forumDetail', element: <ForumPage /> },
       {
-        path: 'associationDetail',
-        element: <AssociationLayout />,
+        path: REVIEW_RECORDS_PATH,
         children: [
-          { index: true, element: <Navigate to="creditList" replace /> },
-          ...Object.entries(ASSOCIATION_PAGES).map(([path, category]) => ({
-            path,
-            element: <CreditBuildingList category={category} />,
-          })),
+          { index: true, element: <ReviewRecordSearchPage /> },
+          { path: 'buildingFilingDetail/:id', element: <ReviewRecordPage /> },
+          { path: 'buildingFilingDetail2/:id', element: <ReviewBuildingPage /> },
+          { path: '*', element: <LeaveToNotFound /> },
         ],
       },
       {
-        path: 'creditInformation',
-        element: <CreditInformationLayout />,
+        path: PORTAL_PREFIX,
         children: [
-          { index: true, element: <Navigate to="commendationList" replace /> },
-          ...CREDIT_LIST_KEYS.map((list) => ({
-            path: list,
-            element: <CreditListPage key={list} list={list} />,
-          })),
+          { index: true, element: <Navigate to="home" replace /> },
+          { path: 'home', element: <HomePage /> },
+          { path: 'noticeList', element: <ArticleListPage category="NOTICE" /> },
+          { path: 'noticeDetail/:id', element: <ArticleDetailPage /> },
+          { path: 'homeList', element: <ArticleListPage /> },
+          { path: 'ministerialFile', element: <PolicyList category="MINISTERIAL_FILE" /> },
+          { path: 'provincialFile', element: <PolicyList category="PROVINCIAL_FILE" /> },
+          { path: 'otherFile', element: <PolicyList category="OTHER_FILE" /> },
+          { path: 'emptyDetail', element: <ArticleDetailPage /> },
+          { path: 'forumDetail', element: <ForumPage /> },
+          {
+            path: 'associationDetail',
+            element: <AssociationLayout />,
+            children: [
+              { index: true, element: <Navigate to="creditList" replace /> },
+              ...Object.entries(ASSOCIATION_PAGES).map(([path, category]) => ({
+                path,
+                element: <CreditBuildingList category={category} />,
+              })),
+            ],
+          },
+          {
+            path: 'creditInformation',
+            element: <CreditInformationLayout />,
+            children: [
+              { index: true, element: <Navigate to="commendationList" replace /> },
+              ...CREDIT_LIST_KEYS.map((list) => ({
+                path: list,
+                element: <CreditListPage key={list} list={list} />,
+              })),
+            ],
+          },
+          { path: '*', element: <LeaveToNotFound /> },
         ],
       },
-      { path: '*', element: <LeaveToNotFound /> },
     ],
   },
   { path: '*', element: <LeaveToNotFound /> },

@@ -532,6 +532,10 @@ export const API_ACCESS: Record<string, AccessRule> = markProjectRoutes({
   'GET /api/checkDrawings/filing/export': inArea('supervise'),
   'GET /api/checkDrawings/filing/:id': inArea('audit', 'supervise'),
   'POST /api/checkDrawings/filing/:id/decide': inArea('supervise'),
+  // The public review record of confirmed filings (issue 21), for anyone.
+  'GET /api/portal/reviewRecords': PUBLIC,
+  'GET /api/portal/reviewRecords/:id': PUBLIC,
+  'GET /api/portal/reviewRecords/buildings/:id': PUBLIC,
   'GET /api/checkDrawings/:orgId/:projectId/docRepository/listSignatureTree': inArea(
     'apply',
     'submit',

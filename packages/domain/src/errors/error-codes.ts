@@ -1097,6 +1097,11 @@ export const ERROR_CODES = {
     'zh-CN': '该期间确认的备案超过 {max} 条，请缩短导出期间后分次导出',
     'en-US': 'More than {max} filings were confirmed in this period; export shorter periods one after another',
   },
+  REVIEW_RECORD_TOO_DEEP: {
+    status: 400,
+    'zh-CN': '查询结果过多，仅可浏览前 {max} 条，请输入项目名称、编号等条件缩小范围',
+    'en-US': 'Too many results: only the first {max} can be browsed; narrow the search by project name, code or another field',
+  },
   FILING_REASON_REQUIRED: {
     status: 400,
     'zh-CN': '退回备案时请填写退回原因',

@@ -9,6 +9,9 @@ import type {
   PortalCategory,
   PortalHome,
   PortalSite,
+  ReviewRecordBuildingDetail,
+  ReviewRecordDetail,
+  ReviewRecordPage,
 } from '@drp/domain';
 import { getPortal, queryString } from './portal-http';
 
@@ -95,4 +98,46 @@ export const forumTopicQuery = (id: string) =>
     queryFn: ({ signal }) =>
       getPortal<ForumTopic>(`/api/portal/forum/topics/${encodeURIComponent(id)}`, signal),
     staleTime: 0,
+  });
+
+/** The public review record's search fields and page, as its URL keeps them. */
+export interface ReviewRecordFilters {
+  page: number;
+  projectName?: string;
+  projectCode?: string;
+  certificateNo?: string;
+  agencyName?: string;
+  constructName?: string;
+}
+
+// A record changes when an authority confirms a filing or an agency revokes a certificate: rare.
+export const reviewRecordsQuery = (filters: ReviewRecordFilters) =>
+  queryOptions({
+    queryKey: ['portal', 'reviewRecords', filters],
+    queryFn: ({ signal }) =>
+      getPortal<ReviewRecordPage>(
+        `/api/portal/reviewRecords${queryString({ ...filters, pageSize: PAGE_SIZE })}`,
+        signal,
+      ),
+    staleTime: FRESH,
+    placeholderData: keepPreviousData,
+  });
+
+export const reviewRecordQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['portal', 'reviewRecord', id],
+    queryFn: ({ signal }) =>
+      getPortal<ReviewRecordDetail>(`/api/portal/reviewRecords/${encodeURIComponent(id)}`, signal),
+    staleTime: FRESH,
+  });
+
+export const reviewBuildingQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['portal', 'reviewBuilding', id],
+    queryFn: ({ signal }) =>
+      getPortal<ReviewRecordBuildingDetail>(
+        `/api/portal/reviewRecords/buildings/${encodeURIComponent(id)}`,
+        signal,
+      ),
+    staleTime: FRESH,
   });

@@ -15,11 +15,22 @@ function pageWindow(current: number, pages: number): (number | null)[] {
   return out;
 }
 
-/** Links, not buttons: every page of a list has its own URL. */
-export function Pager({ page, total }: { page: number; total: number }) {
+/**
+ * Links, not buttons: every page of a list has its own URL. `browsable` is how many of the
+ * `total` rows may be paged through, where a list stops short of its end (the review record).
+ */
+export function Pager({
+  page,
+  total,
+  browsable = total,
+}: {
+  page: number;
+  total: number;
+  browsable?: number;
+}) {
   const { t } = usePortalI18n();
   const href = usePageHref();
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const pages = Math.max(1, Math.ceil(browsable / PAGE_SIZE));
   return (
     <nav className="portal-pager" aria-label={t('pager.label')}>
       <span className="portal-pager-total">{t('list.total', { total })}</span>

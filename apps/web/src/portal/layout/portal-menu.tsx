@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import { usePortalI18n } from '../i18n/portal-i18n';
 import { CATEGORY_LIST_PATH, CREDIT_LIST_KEYS, CREDIT_LIST_PATHS } from '../portal-links';
-import { PORTAL_HOME, PORTAL_PREFIX } from '../portal-paths';
+import { PORTAL_HOME, REVIEW_RECORDS_PATH, isPortalPath } from '../portal-paths';
 
 interface MenuLink {
   label: string;
@@ -12,6 +12,8 @@ interface MenuEntry {
   key: string;
   label: string;
   to?: string;
+  /** The entry is current on its pages beneath too (a record's details). */
+  within?: boolean;
   children?: MenuLink[];
 }
 
@@ -78,6 +80,7 @@ export function PortalMenu() {
         to: CREDIT_LIST_PATHS[list],
       })),
     },
+    { key: 'reviewRecords', label: t('menu.reviewRecords'), to: REVIEW_RECORDS_PATH, within: true },
   ];
 
   const focusItem = (key: string, index: number | 'last') => {
@@ -118,7 +121,7 @@ export function PortalMenu() {
     }
   };
 
-  const section = pathname.startsWith(PORTAL_PREFIX) ? pathname : '';
+  const section = isPortalPath(pathname) ? pathname : '';
   return (
     <nav className="portal-nav" aria-label={t('menu.label')} data-testid="portal-menu">
       <div className="portal-container portal-nav-inner">
@@ -137,7 +140,9 @@ export function PortalMenu() {
         <ul id={navId} className={`portal-nav-list${expanded ? ' portal-nav-list-open' : ''}`}>
           {entries.map((entry) => {
             if (entry.to) {
-              const current = isCurrent(entry.to, section, search);
+              const current = entry.within
+                ? section.startsWith(entry.to)
+                : isCurrent(entry.to, section, search);
               return (
                 <li key={entry.key} className="portal-nav-item">
                   <Link
