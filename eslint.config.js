@@ -55,10 +55,22 @@ const MODULE_DEPENDENCIES = {
   signatures: ['audit', 'messages', 'dictionaries', 'auth', 'project-access'],
   // Opinion reports (issue 20): from a round's accepted missions, on its clock, built in the job
   // queue; signed before they are forwarded (issue 21).
-  reports: ['audit', 'messages', 'dictionaries', 'project-access', 'missions', 'calendar', 'jobs', 'signatures'],
+  reports: [
+    'audit',
+    'messages',
+    'dictionaries',
+    'project-access',
+    'missions',
+    'calendar',
+    'jobs',
+    'signatures',
+  ],
   // The certificate of passing review (issue 21): from the forwarded reports (their rows), numbered
   // beside the project codes, built in the job queue, signed as the reports are.
   certificates: ['audit', 'messages', 'dictionaries', 'project-access', 'projects', 'jobs', 'signatures'],
+  // The sealed drawing set (issue 21): from the reviewed version's files, signed as the reports are
+  // by the certificate's reviewers, sealed in the job queue.
+  'drawing-sets': ['audit', 'dictionaries', 'project-access', 'jobs', 'signatures', 'certificates'],
   // Filing (issue 21): of the issued certificate, due on the working-day calendar.
   filings: ['audit', 'messages', 'project-access', 'calendar', 'certificates'],
   // Answers and the next rounds (issue 20): issued opinions, the next version of the materials, the

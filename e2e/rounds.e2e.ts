@@ -6,6 +6,7 @@ import type {
   MissionGrid,
   OpinionReportDetail,
   OpinionReportSummary,
+  SigningDocumentPage,
 } from '@drp/domain';
 import { acceptedDrawings, addSpecialty, type AcceptedDrawings } from './support/accepted-drawings';
 import { expectAccessible } from './support/accessibility';
@@ -308,6 +309,65 @@ describe('two rounds of review: answered by the designer, closed by the reviewer
     await expect.poll(() => visitor.getByTestId('certificate-check-missing').count()).toBe(1);
     await visitor.context().close();
   }, 180_000);
+
+  it('the sealed drawing set: prepared beside the certificate, signed, every sheet sealed, checked by the construction unit', async () => {
+    const { org, project } = accepted;
+    const page = await newPage(browser);
+    await openSignedIn(page, 'censor_director', {
+      to: `/sys_audit/${org.censor}/${project.id}/certification`,
+    });
+    const card = page.getByTestId('drawing-set-card');
+    await card.getByTestId('drawing-set-compile').click();
+    await expect.poll(() => card.getByTestId('drawing-set-summary').textContent()).toContain('第 2 版');
+    await page.mouse.move(0, 0);
+    await expectAccessible(page, 'the sealed set beside the certificate', {
+      include: '[data-testid="drawing-set-card"]',
+    });
+    // Every signer signs once for every sheet they concern; the sheets are sealed in the job queue.
+    const { items } = await call<SigningDocumentPage>(
+      agency,
+      'GET',
+      `/api/checkDrawings/${org.censor}/${project.id}/docRepository/querySignatureFile?kind=DRAWING_SET`,
+    );
+    expect(items).toHaveLength(1);
+    await signReportByApi(
+      { reviewer: accepted.reviewer, director, admin: agency },
+      project.id,
+      items[0]!.id,
+      DEMO_PASSWORD,
+    );
+    await expect
+      .poll(() => card.getByTestId('drawing-set-summary').textContent(), { timeout: 60_000 })
+      .toContain('已全部签章');
+    await page.context().close();
+
+    // The construction unit finds it on its 电子签章 screen and checks a sealed sheet's signatures.
+    const construct = await newPage(browser);
+    await openSignedIn(construct, 'construct_admin', {
+      to: `/sys_apply/${accepted.construct.orgId}/${project.id}/report`,
+    });
+    await construct.getByTestId('project-menu').getByText('电子签章').click();
+    const row = construct
+      .getByTestId('signature-list')
+      .locator('tbody tr.ant-table-row', { hasText: '施工图签章' });
+    await expect.poll(() => row.count()).toBe(1);
+    await row.getByRole('button', { name: /查\s*看/ }).click();
+    await construct.waitForURL('**/signature/detail/*');
+    const sheets = construct.getByTestId('drawing-set-sheets');
+    await expect.poll(() => sheets.getByTestId('sheet-progress').count()).toBeGreaterThan(0);
+    for (const text of await sheets.getByTestId('sheet-progress').allTextContents()) {
+      const [signed, total] = text.split('/').map((n) => Number(n.trim()));
+      expect(signed, text).toBe(total);
+      expect(total, text).toBeGreaterThanOrEqual(2);
+    }
+    await expectAccessible(construct, 'the sealed sheets', { include: '[data-testid="drawing-set-sheets"]' });
+    await sheets.getByTestId('sheet-verify').first().click();
+    const checks = construct.getByTestId('sheet-checks');
+    await expect.poll(() => checks.textContent()).toContain('审查机构电子印章');
+    expect(await checks.textContent()).toContain('平台证书，可信');
+    expect(await checks.textContent()).not.toContain('已被改动');
+    await construct.context().close();
+  }, 120_000);
 
   it('filing: the agency files the certificate, the city bureau rejects it with a reason, then confirms the correction', async () => {
     const { org, project } = accepted;

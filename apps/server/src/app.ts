@@ -57,6 +57,8 @@ import { certificatesRoutes } from './modules/certificates/certificates.routes.j
 import { filingsRoutes } from './modules/filings/filings.routes.js';
 import { reviewRecordsRoutes } from './modules/review-records/review-records.routes.js';
 import { certificateBuildJobHandler } from './modules/certificates/certificates.service.js';
+import { drawingSetsRoutes } from './modules/drawing-sets/drawing-sets.routes.js';
+import { drawingSetDocuments, drawingSetSealJobHandler } from './modules/drawing-sets/drawing-sets.service.js';
 import { registerSignedDocuments } from './modules/signatures/signed-documents.js';
 import { signaturesRoutes } from './modules/signatures/signatures.routes.js';
 import { jobWorker } from './modules/jobs/job-worker.js';
@@ -221,7 +223,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(docUploadSweeper);
   // Work queued in the database (each PDF's sheet preparation), run by whichever process is free.
   await app.register(jobWorker, {
-    handlers: [sheetJobHandler, sheetPyramidJobHandler, reportBuildJobHandler, certificateBuildJobHandler],
+    handlers: [
+      sheetJobHandler,
+      sheetPyramidJobHandler,
+      reportBuildJobHandler,
+      certificateBuildJobHandler,
+      drawingSetSealJobHandler,
+    ],
     listen: options.listen,
   });
   await app.register(sheetsRoutes, { listen: options.listen });
@@ -245,6 +253,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The certificate of passing review (issue 21): compiled, signed like the reports, issued.
   registerSignedDocuments(certificateDocuments);
   await app.register(certificatesRoutes);
+  // The sealed drawing set (issue 21): every sheet of the passed version signed like the reports.
+  registerSignedDocuments(drawingSetDocuments);
+  await app.register(drawingSetsRoutes);
   // Filing with the region's supervising authority (issue 21).
   await app.register(filingsRoutes);
   // The public review record of confirmed filings (issue 21).

@@ -65,5 +65,7 @@ export * from './signatures/signature-contracts.js';
 export * from './certificates/certificate-contracts.js';
 // Filing with the supervising authority (issue 21).
 export * from './filings/filing-contracts.js';
+// The sealed drawing set (issue 21).
+export * from './drawing-sets/drawing-set-contracts.js';
 // The public review record of confirmed filings (issue 21).
 export * from './review-records/review-record-contracts.js';

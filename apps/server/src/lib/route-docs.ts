@@ -1,5 +1,6 @@
 import {
   CERTIFICATE_STATUS_KEYS,
+  DRAWING_SET_STATUS_KEYS,
   FILING_STATUS_KEYS,
   SIGNING_ROLE_KEYS,
   SIGNING_TASK_STATUS_KEYS,
@@ -271,6 +272,14 @@ export const POLICY_STATES: Partial<Record<PolicySubject, unknown[]>> = {
   certificate: applications.flatMap((application) =>
     [null, ...CERTIFICATE_STATUS_KEYS].flatMap((status) =>
       bools.flatMap((passed) => [0, 1].map((unsigned) => ({ application, status, passed, unsigned }))),
+    ),
+  ),
+  // the sealed drawing set (issue 21)
+  drawingSet: applications.flatMap((application) =>
+    bools.flatMap((passed) =>
+      [null, ...DRAWING_SET_STATUS_KEYS].flatMap((status) =>
+        [0, 1].map((signed) => ({ application, passed, status, signed })),
+      ),
     ),
   ),
   // filing (issue 21)

@@ -1295,6 +1295,32 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
     expected: agency(404),
     note: 'No such application: nothing is issued and nobody is told.',
   },
+  // The sealed drawing set (issue 21): every party reads, the agency prepares; no such application.
+  'GET /api/checkDrawings/:orgId/:projectId/drawingSet': {
+    call: { params: ownProject },
+    expected: readers(404),
+    note: 'No such application: nothing is listed.',
+  },
+  'POST /api/checkDrawings/:orgId/:projectId/drawingSet/compile': {
+    call: { params: ownProject },
+    expected: agency(404),
+    note: 'No such application: nothing is prepared and nobody is asked to sign.',
+  },
+  'GET /api/checkDrawings/:orgId/:projectId/drawingSet/:id': {
+    call: { params: { ...ownProject, id: NO_SUCH_PROJECT } },
+    expected: readers(404),
+    note: 'No such application: nothing is read.',
+  },
+  'GET /api/checkDrawings/:orgId/:projectId/drawingSet/sheets/:sheetId/verify': {
+    call: { params: { ...ownProject, sheetId: NO_SUCH_PROJECT } },
+    expected: readers(404),
+    note: 'No such application: nothing is checked.',
+  },
+  'GET /api/checkDrawings/:orgId/:projectId/drawingSet/sheets/:sheetId/file': {
+    call: { params: { ...ownProject, sheetId: NO_SUCH_PROJECT } },
+    expected: readers(404),
+    note: 'No such application: no file.',
+  },
   'GET /api/portal/certificateCheck': {
     call: { query: { no: '430102202600001', c: '0123456789ABCDEF' } },
     expected: everyone(404),

@@ -145,11 +145,13 @@ export async function passedApplication(
     ids: Record<'censor_reviewer' | 'censor_reviewer2', string>;
     org: Record<string, string>;
     name: string;
+    /** A real drawing set as S-101 (the sealed set's tests); stand-in bytes otherwise. */
+    realDrawing?: boolean;
   },
 ) {
   const { tokens, ids, org } = input;
   const api = projectApi(t);
-  const { id } = await acceptedApplication(t, { tokens, org, name: input.name, plainDrawing: true });
+  const { id } = await acceptedApplication(t, { tokens, org, name: input.name, plainDrawing: !input.realDrawing });
   const missions = `/api/checkDrawings/${org.censor}/${id}/missions`;
   const grid = detailOf<MissionGrid>(await api.send('GET', missions, tokens.censor_director));
   const second = grid.specialties[0]!;

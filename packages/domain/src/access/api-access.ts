@@ -524,6 +524,24 @@ export const API_ACCESS: Record<string, AccessRule> = markProjectRoutes({
   'POST /api/checkDrawings/:orgId/:projectId/certification/compile': inArea('audit'),
   'POST /api/checkDrawings/:orgId/:projectId/certification/issue/:id': inArea('audit'),
   'GET /api/portal/certificateCheck': PUBLIC,
+  // The sealed drawing set (issue 21): the agency prepares it; every party reads it once sealed.
+  'GET /api/checkDrawings/:orgId/:projectId/drawingSet': inArea('apply', 'submit', 'audit', 'supervise', 'joint'),
+  'POST /api/checkDrawings/:orgId/:projectId/drawingSet/compile': inArea('audit'),
+  'GET /api/checkDrawings/:orgId/:projectId/drawingSet/:id': inArea('apply', 'submit', 'audit', 'supervise', 'joint'),
+  'GET /api/checkDrawings/:orgId/:projectId/drawingSet/sheets/:sheetId/verify': inArea(
+    'apply',
+    'submit',
+    'audit',
+    'supervise',
+    'joint',
+  ),
+  'GET /api/checkDrawings/:orgId/:projectId/drawingSet/sheets/:sheetId/file': inArea(
+    'apply',
+    'submit',
+    'audit',
+    'supervise',
+    'joint',
+  ),
   // Filing (issue 21): the agency files; the region's authority lists, decides and exports
   // (PROJECT_POLICY filings.view / filing.file / filing.decide).
   'GET /api/checkDrawings/:orgId/:projectId/filing': inArea('audit', 'supervise'),

@@ -524,6 +524,11 @@ const SENTENCES: Partial<Record<AuditAction, Sentence>> = {
     zh: `${p.actor} 向各单位签发了${inProject(p).zh}的审查合格书${named(p, 'certificateNo') ?? ''}`,
     en: `${p.actor} issued the certificate ${named(p, 'certificateNo') ?? ''} of ${inProject(p).en} to the units`,
   }),
+  // The sealed drawing set (issue 21): the detail counts its sheets.
+  DRAWING_SET_COMPILED: (p) => ({
+    zh: `${p.actor} 生成了${inProject(p).zh}第${num(p.detail.version) ?? ''}版施工图的签章图纸（${num(p.detail.sheets) ?? ''}张）`,
+    en: `${p.actor} prepared the ${num(p.detail.sheets) ?? ''} sheets of version ${num(p.detail.version) ?? ''} of ${inProject(p).en} for sealing`,
+  }),
   // Filing (issue 21): the detail names the certificate's number.
   FILING_SUBMITTED: (p) => ({
     zh: `${p.actor} 向主管部门提交了${inProject(p).zh}审查合格书${named(p, 'certificateNo') ?? ''}的备案`,

@@ -1097,6 +1097,26 @@ export const ERROR_CODES = {
     'zh-CN': '该期间确认的备案超过 {max} 条，请缩短导出期间后分次导出',
     'en-US': 'More than {max} filings were confirmed in this period; export shorter periods one after another',
   },
+  DRAWING_SET_SEALED: {
+    status: 409,
+    'zh-CN': '施工图已全部签章，不能重新生成',
+    'en-US': 'The drawing set is sealed already and cannot be prepared again',
+  },
+  DRAWING_SET_SIGNING: {
+    status: 409,
+    'zh-CN': '施工图签章已开始，不能重新生成',
+    'en-US': 'Signing of the drawing set has begun; it cannot be prepared again',
+  },
+  DRAWING_SET_EMPTY: {
+    status: 409,
+    'zh-CN': '审查通过的版本中没有 PDF 图纸，无法签章',
+    'en-US': 'The reviewed version holds no PDF sheet to seal',
+  },
+  DRAWING_SET_TOO_LARGE: {
+    status: 409,
+    'zh-CN': '图纸超过 {max} 张，无法作为一套签章',
+    'en-US': 'More than {max} sheets cannot be sealed as one set',
+  },
   REVIEW_RECORD_TOO_DEEP: {
     status: 400,
     'zh-CN': '查询结果过多，仅可浏览前 {max} 条，请输入项目名称、编号等条件缩小范围',

@@ -212,7 +212,9 @@ const STATES: {
   // actor's standing (a director; one who decides)
   signingTask: {
     all: ['WAITING', 'PENDING', 'SIGNED'].flatMap((status) =>
-      ['REVIEWER', 'DIRECTOR', 'AGENCY'].flatMap((role) => bools.map((assigned) => ({ status, role, assigned }))),
+      ['REVIEWER', 'DIRECTOR', 'AGENCY'].flatMap((role) =>
+        bools.map((assigned) => ({ status, role, assigned })),
+      ),
     ),
     key: (f: { status: string; role: string; assigned: boolean }, a: ProjectActor) =>
       `${f.status}/${f.role}/${f.assigned ? 'assigned' : '-'}/` +
@@ -236,6 +238,19 @@ const STATES: {
     key: (f: { application: { status: string }; status: string | null; passed: boolean; unsigned: number }) =>
       `${f.application.status}/${f.status ?? 'none'}/${f.passed ? 'passed' : '-'}/` +
       (f.unsigned > 0 ? 'unsigned' : 'signed'),
+  },
+  // the sealed drawing set (issue 21): the application's status, whether the last report passed,
+  // the set's state and signatures given
+  drawingSet: {
+    all: ['IN_REVIEW', 'OPINIONS_ISSUED', 'PASSED', 'FILED'].flatMap((status) =>
+      bools.flatMap((passed) =>
+        [null, 'SIGNING', 'SEALED'].flatMap((set) =>
+          [0, 2].map((signed) => ({ application: { status, accepted: true }, passed, status: set, signed })),
+        ),
+      ),
+    ),
+    key: (f: { application: { status: string }; passed: boolean; status: string | null; signed: number }) =>
+      `${f.application.status}/${f.passed ? 'passed' : '-'}/${f.status ?? 'none'}/${f.signed}`,
   },
   // filing (issue 21): the certificate's state, the latest filing's
   filing: {
@@ -602,7 +617,13 @@ const EXPECTED: Record<ProjectAction, Expected> = {
     ],
   },
   // the certificate of passing review (issue 21)
-  'certificates.view': { subject: 'application', who: 'anyone', refused: 'NOT_FOUND', open: ['*'], closed: [] },
+  'certificates.view': {
+    subject: 'application',
+    who: 'anyone',
+    refused: 'NOT_FOUND',
+    open: ['*'],
+    closed: [],
+  },
   'certificate.compile': {
     subject: 'certificate',
     who: 'decider',
@@ -629,8 +650,31 @@ const EXPECTED: Record<ProjectAction, Expected> = {
       ['*', 'CERTIFICATE_NOT_READY'],
     ],
   },
+  // the sealed drawing set (issue 21)
+  'drawingSet.compile': {
+    subject: 'drawingSet',
+    who: 'decider',
+    refused: 'FORBIDDEN',
+    open: [
+      'PASSED/passed/none/0',
+      'FILED/passed/none/0',
+      'PASSED/passed/SIGNING/0',
+      'FILED/passed/SIGNING/0',
+    ],
+    closed: [
+      ['*/*/SEALED/*', 'DRAWING_SET_SEALED'],
+      ['*/*/*/2', 'DRAWING_SET_SIGNING'],
+      ['*', 'CERTIFICATE_NOT_PASSED'],
+    ],
+  },
   // filing (issue 21)
-  'filings.view': { subject: 'application', who: ['CENSOR', 'SUPERVISOR'], refused: 'NOT_FOUND', open: ['*'], closed: [] },
+  'filings.view': {
+    subject: 'application',
+    who: ['CENSOR', 'SUPERVISOR'],
+    refused: 'NOT_FOUND',
+    open: ['*'],
+    closed: [],
+  },
   'filing.file': {
     subject: 'filing',
     who: 'decider',

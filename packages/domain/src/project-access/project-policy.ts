@@ -8,6 +8,7 @@ import type { OpinionStatus } from '../opinions/opinion-contracts.js';
 import type { ProjectStatus } from '../projects/project-status.js';
 import type { ReportStatus } from '../reports/opinion-report-contracts.js';
 import type { CertificateStatus } from '../certificates/certificate-contracts.js';
+import type { DrawingSetStatus } from '../drawing-sets/drawing-set-contracts.js';
 import type { FilingStatus } from '../filings/filing-contracts.js';
 import type { SigningRole, SigningTaskStatus } from '../signatures/signature-contracts.js';
 import type { SurveyInfoStatus } from '../survey-infos/survey-info-contracts.js';
@@ -122,6 +123,16 @@ export interface FilingDecisionFacts {
   status: FilingStatus;
 }
 
+/** The sealed drawing set (issue 21): the application's, whether it passed, and signing so far. */
+export interface DrawingSetFacts {
+  application: ApplicationFacts;
+  /** The last round's report passed and was forwarded. */
+  passed: boolean;
+  status: DrawingSetStatus | null;
+  /** Signatures given on the set so far: preparing it again would discard them. */
+  signed: number;
+}
+
 /** The application's current certificate (issue 21), if any. */
 export interface CertificateFacts {
   application: ApplicationFacts;
@@ -199,6 +210,7 @@ export type PolicySubject =
   | 'signingTask'
   // The certificate of passing review (issue 21).
   | 'certificate'
+  | 'drawingSet'
   // Filing (issue 21).
   | 'filing'
   | 'filingDecision';
@@ -221,6 +233,7 @@ interface FactsOf {
   decision: DecisionFacts;
   signingTask: SigningTaskFacts;
   certificate: CertificateFacts;
+  drawingSet: DrawingSetFacts;
   filing: FilingFacts;
   filingDecision: FilingDecisionFacts;
 }
@@ -786,6 +799,23 @@ export const PROJECT_POLICY = {
           ? 'CERTIFICATE_NOT_READY'
           : f.unsigned > 0
             ? 'CERTIFICATE_NOT_SIGNED'
+            : undefined,
+  }),
+  /**
+   * Preparing the sealed drawing set from the reviewed version (again, until its first signature):
+   * the agency's admin or director, once the last round passed.
+   */
+  'drawingSet.compile': rule({
+    subject: 'drawingSet',
+    who: decides,
+    refused: 'FORBIDDEN',
+    blocks: (f) =>
+      f.status === 'SEALED'
+        ? 'DRAWING_SET_SEALED'
+        : f.signed > 0
+          ? 'DRAWING_SET_SIGNING'
+          : !f.passed || (f.application.status !== 'PASSED' && f.application.status !== 'FILED')
+            ? 'CERTIFICATE_NOT_PASSED'
             : undefined,
   }),
   // ---- filing (issue 21) ----

@@ -37,6 +37,7 @@ export const SIGNING_TASK_STATUS_KEYS = Object.keys(SIGNING_TASK_STATUSES) as [
 export const SIGNED_DOCUMENT_KINDS = {
   REPORT: { 'zh-CN': '审查意见告知书', 'en-US': 'Opinion report' },
   CERTIFICATE: { 'zh-CN': '施工图设计文件审查合格书', 'en-US': 'Certificate of passing review' },
+  DRAWING_SET: { 'zh-CN': '审查合格施工图（签章）', 'en-US': 'Sealed drawing set' },
 } as const satisfies Record<string, Texts>;
 export type SignedDocumentKind = keyof typeof SIGNED_DOCUMENT_KINDS;
 export const SIGNED_DOCUMENT_KIND_KEYS = Object.keys(SIGNED_DOCUMENT_KINDS) as [

@@ -31,5 +31,7 @@ export * from './answers.js';
 export * from './signatures.js';
 // The certificate of passing review (issue 21)
 export * from './certificates.js';
+// The sealed drawing set (issue 21)
+export * from './drawing-sets.js';
 // Filing with the supervising authority (issue 21)
 export * from './filings.js';

@@ -47,13 +47,23 @@ export const SIGNATURE_BYTES = 16_384;
 
 export type SealKind = 'PERSON' | 'AGENCY';
 
+export interface FieldRect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
 export interface SignatureFieldOptions {
   /** Unique in the document: 审查人员签名（建筑）, 审查机构电子印章 … */
   fieldName: string;
   /** Zero-based page. */
   page: number;
-  /** Lower-left corner and size, in points of the unrotated page. */
-  rect: { x: number; y: number; width: number; height: number };
+  /**
+   * Lower-left corner and size, in points of the unrotated page; or where on a page of this
+   * visible box (a drawing sheet's size is known only once it is read).
+   */
+  rect: FieldRect | ((box: FieldRect) => FieldRect);
   seal: { kind: SealKind; name: string; caption: string };
   reason: string;
   location: string;
@@ -170,7 +180,8 @@ export async function addSignatureField(pdf: Uint8Array, options: SignatureField
   const snapshot = doc.context.snapshot;
   if (!snapshot) throw new Error('addSignatureField: the document was not loaded for an incremental update');
   const page = doc.getPage(options.page);
-  const { width, height } = options.rect;
+  const rect = typeof options.rect === 'function' ? options.rect(page.getCropBox()) : options.rect;
+  const { width, height } = rect;
 
   fontBytes ??= readFile(SANS_BOLD);
   const font = await doc.embedFont(await fontBytes, { subset: true });
@@ -203,7 +214,7 @@ export async function addSignatureField(pdf: Uint8Array, options: SignatureField
     Type: 'Annot',
     Subtype: 'Widget',
     FT: 'Sig',
-    Rect: [options.rect.x, options.rect.y, options.rect.x + width, options.rect.y + height],
+    Rect: [rect.x, rect.y, rect.x + width, rect.y + height],
     V: signatureRef,
     T: PDFHexString.fromText(options.fieldName),
     // Print (4) and Locked (128): the seal prints and a reader cannot move it.

@@ -48,7 +48,7 @@ export async function countSignatures(db: Db, documentIds: readonly string[]) {
 export async function markTaskSigned(
   db: Db,
   id: string,
-  patch: { signerAccountId: string; signedAt: Date; identityId: string; signedSha256: string },
+  patch: { signerAccountId: string; signedAt: Date; identityId: string; signedSha256: string | null },
 ): Promise<boolean> {
   const rows = await db
     .update(signingTasks)

@@ -367,6 +367,31 @@ export async function verifyPresentedPdf(ctx: AppContext, bytes: Buffer): Promis
  * under the report's row lock, where the PDF is signed and replaced, so two signers never sign
  * the same bytes and a compile in between is noticed.
  */
+/** The to-do is done for everyone asked; the last signature of a step opens the next one. */
+async function afterSigning(
+  tx: Db,
+  input: {
+    task: SigningTaskWithName['task'];
+    tasks: SigningTaskWithName[];
+    report: SignableDocument;
+    at: Date;
+    by: string;
+    projectName: string;
+  },
+) {
+  const { task, tasks, report, at, by } = input;
+  await settleTodos(tx, { type: 'CENSOR_SIGNATURE_REQUEST', projectId: task.projectId, targetId: task.id, by, at });
+  if (!tasks.some((t) => t.task.id !== task.id && t.task.step === task.step && !t.task.signedAt))
+    await askSigners(tx, {
+      at,
+      by,
+      documentId: report.id,
+      documentNo: report.name,
+      projectName: input.projectName,
+      step: task.step + 1,
+    });
+}
+
 export async function signTask(
   ctx: AppContext,
   caller: SignatureCaller,
@@ -418,6 +443,21 @@ export async function signTask(
       // Compiled again since the screen was read: the task is gone with the old document.
       if (!task) throw new AppError('SIGNATURE_DOCUMENT_CHANGED');
       open.require('signature.sign', factsOf(open, task, tasks), params);
+      if (access.signInQueue) {
+        if (report.status !== 'READY') throw new AppError(access.notReady(report.status));
+        const at = ctx.clock();
+        if (!(await markTaskSigned(tx, task.id, { signerAccountId: account.id, signedAt: at, identityId: identity.id, signedSha256: null })))
+          throw new AppError('SIGNATURE_ALREADY_SIGNED');
+        await afterSigning(tx, { task, tasks, report, at, by: account.id, projectName: open.project.name });
+        await recordAudit(tx, at, {
+          action: 'SIGNATURE_SIGNED',
+          actor: caller.audit,
+          target: { type: 'project', id: report.projectId },
+          detail: { document: report.name, field: task.fieldName, serial: identity.serial },
+        });
+        await access.signInQueue(tx, report, task.id, at);
+        return;
+      }
       if (report.status !== 'READY' || !report.file) throw new AppError(access.notReady(report.status));
       const bytes = await ctx.files.read(report.file.key);
       if (!bytes) throw new AppError(access.notReady(report.status));
@@ -450,17 +490,7 @@ export async function signTask(
       await access.replaceFile(tx, report.id, { key, size: signed.length, sha256 }, at);
       if (!(await markTaskSigned(tx, task.id, { signerAccountId: account.id, signedAt: at, identityId: identity.id, signedSha256: sha256 })))
         throw new AppError('SIGNATURE_ALREADY_SIGNED');
-      // The to-do is done for everyone asked; the last of a step opens the next one.
-      await settleTodos(tx, { type: 'CENSOR_SIGNATURE_REQUEST', projectId: task.projectId, targetId: task.id, by: account.id, at });
-      if (!tasks.some((t) => t.task.id !== task.id && t.task.step === task.step && !t.task.signedAt))
-        await askSigners(tx, {
-          at,
-          by: account.id,
-          documentId: report.id,
-          documentNo: report.name,
-          projectName: open.project.name,
-          step: task.step + 1,
-        });
+      await afterSigning(tx, { task, tasks, report, at, by: account.id, projectName: open.project.name });
       await recordAudit(tx, at, {
         action: 'SIGNATURE_SIGNED',
         actor: caller.audit,

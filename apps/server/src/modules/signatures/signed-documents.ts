@@ -4,7 +4,7 @@ import type { SlotRect } from './signature-slots.js';
 
 /**
  * How the signatures module reaches the documents it signs, which other modules issue and own:
- * the opinion reports now, the certificate next. Each kind registers one of these at start-up (as
+ * the opinion reports, the certificate and the sealed drawing set. Each kind registers one of these at start-up (as
  * job handlers do), so signing never imports the module above it.
  */
 export interface SignableDocument {
@@ -37,6 +37,12 @@ export interface SignedDocumentKindAccess {
   downloadName(document: SignableDocument): string;
   /** Where the signatures go on its last page (the boxes its PDF draws for them). */
   slotRects(people: number): { people: SlotRect[]; seal: SlotRect };
+  /**
+   * For a document of many files (the drawing set): signing records the act in the signing
+   * transaction and this queues the work of putting the signature on each file; the document has
+   * no single file of its own.
+   */
+  signInQueue?(tx: Db, document: SignableDocument, taskId: string, at: Date): Promise<void>;
 }
 
 const kinds = new Map<SignedDocumentKind, SignedDocumentKindAccess>();

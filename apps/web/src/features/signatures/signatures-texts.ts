@@ -58,7 +58,8 @@ const zhCN = {
   pageLabel: '第 {{page}} 页，共 {{total}} 页',
   pdfFailed: '文件无法显示，请下载后查看',
   verifyTitle: '核验手中的文件',
-  verifyIntro: '选择一个 PDF 文件，核验其中每个签名是否完好、是否由本平台证书签发，以及它是否正是平台签发的文件。',
+  verifyIntro:
+    '选择一个 PDF 文件，核验其中每个签名是否完好、是否由本平台证书签发，以及它是否正是平台签发的文件。',
   verifyChoose: '选择 PDF 文件核验',
   verifyIssued: '该文件与平台签发的{{kind}} {{name}}（{{project}}）逐字节一致。',
   verifyNotIssued: '该文件与平台签发的任何文件都不一致；请以下方各签名的核验结果为准。',
@@ -73,7 +74,8 @@ const enUS: typeof zhCN = {
   listTitle: 'Electronic signatures',
   detailTitle: 'Signatures',
   empty: 'No document to sign yet',
-  emptyForUnits: 'Reports and certificates the agency issues appear here, with each signature and its verification',
+  emptyForUnits:
+    'Reports and certificates the agency issues appear here, with each signature and its verification',
   document: 'Document',
   number: 'Number',
   round: 'Round',
@@ -95,7 +97,7 @@ const enUS: typeof zhCN = {
   sign: 'Sign',
   signTitle: 'Sign “{{field}}”',
   signIntro:
-    "The signature is made with {{who}} signing certificate. Any change to the file after signing breaks the signature. Enter your sign-in password again to confirm it is you.",
+    'The signature is made with {{who}} signing certificate. Any change to the file after signing breaks the signature. Enter your sign-in password again to confirm it is you.',
   yourCertificate: 'your own',
   agencyCertificate: "the review agency's",
   password: 'Sign-in password',
@@ -103,7 +105,8 @@ const enUS: typeof zhCN = {
   confirmSign: 'Sign',
   signed: 'Signed',
   checksTitle: 'Signatures in the file and their verification',
-  checksIntro: 'Each signature checked by the PDF signature standard, as Adobe Acrobat and other readers check it.',
+  checksIntro:
+    'Each signature checked by the PDF signature standard, as Adobe Acrobat and other readers check it.',
   noSignatures: 'The file carries no signature yet',
   field: 'Field',
   organization: 'Organisation',
@@ -127,7 +130,8 @@ const enUS: typeof zhCN = {
     'Choose a PDF to check whether each signature in it is intact and issued under this platform’s certificate, and whether it is exactly a file the platform issued.',
   verifyChoose: 'Choose a PDF to verify',
   verifyIssued: 'This file is, byte for byte, the {{kind}} {{name}} ({{project}}) the platform issued.',
-  verifyNotIssued: 'This file matches no file the platform issued; rely on the checks of its signatures below.',
+  verifyNotIssued:
+    'This file matches no file the platform issued; rely on the checks of its signatures below.',
   verifyTooLarge: 'The file is over {{mb}} MB and cannot be verified',
   back: 'Back to the list',
   loadFailed: 'Could not load: {{message}}',

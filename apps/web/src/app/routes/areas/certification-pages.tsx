@@ -1,6 +1,8 @@
+import { Space } from 'antd';
 import { useParams } from 'react-router';
 import { CertificateDetail } from '../../../features/certificates/components/certificate-detail';
 import { CertificateList } from '../../../features/certificates/components/certificate-list';
+import { DrawingSetCard } from '../../../features/drawing-sets/components/drawing-set-card';
 import type { ProjectTarget } from '../../../lib/project-target';
 import { useProjectContext } from '../../layouts/project-layout';
 
@@ -24,15 +26,19 @@ function useCertificationScreen() {
   };
 }
 
+/** The certificate and, beside it, the sealed drawing set the agency issues with it. */
 export function CertificationListPage() {
-  const { area, target, detailPath } = useCertificationScreen();
+  const { area, target, detailPath, signaturePath } = useCertificationScreen();
   return (
-    <CertificateList
+    <Space
+      orientation="vertical"
+      size={16}
+      style={{ width: '100%' }}
       key={`${target.orgId}:${target.projectId}`}
-      target={target}
-      detailPath={detailPath}
-      agency={area === 'audit'}
-    />
+    >
+      <CertificateList target={target} detailPath={detailPath} agency={area === 'audit'} />
+      {area === 'audit' && <DrawingSetCard target={target} signaturePath={signaturePath} />}
+    </Space>
   );
 }
 

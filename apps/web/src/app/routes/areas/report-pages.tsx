@@ -23,7 +23,13 @@ function useReportScreen() {
     area === 'supervise' || area === 'joint'
       ? null
       : (id: string) => `/sys_${area}/${enc(member.orgId)}/${enc(project.id)}/signature/detail/${enc(id)}`;
-  return { area, target, listPath, signaturePath, detailPath: (id: string) => `${listPath}/detail/${enc(id)}` };
+  return {
+    area,
+    target,
+    listPath,
+    signaturePath,
+    detailPath: (id: string) => `${listPath}/detail/${enc(id)}`,
+  };
 }
 
 export function ReportListPage() {

@@ -1,4 +1,5 @@
 import { useParams } from 'react-router';
+import { DrawingSetSheets } from '../../../features/drawing-sets/components/drawing-set-sheets';
 import { SignatureDetail } from '../../../features/signatures/components/signature-detail';
 import { SignatureList } from '../../../features/signatures/components/signature-list';
 import type { ProjectTarget } from '../../../lib/project-target';
@@ -32,5 +33,13 @@ export function SignatureListPage() {
 export function SignatureDetailPage() {
   const { id = '' } = useParams();
   const { target, listPath } = useSignatureScreen();
-  return <SignatureDetail key={id} target={target} id={id} listPath={listPath} />;
+  return (
+    <SignatureDetail
+      key={id}
+      target={target}
+      id={id}
+      listPath={listPath}
+      sheets={(setId, checks) => <DrawingSetSheets target={target} id={setId} checks={checks} />}
+    />
+  );
 }

@@ -6,7 +6,13 @@ import type {
   SigningDocumentPage,
 } from '@drp/domain';
 import { request } from '../../../lib/http';
-import { actingAs, PROJECTS_KEY, projectKey, projectUrl, type ProjectTarget } from '../../../lib/project-target';
+import {
+  actingAs,
+  PROJECTS_KEY,
+  projectKey,
+  projectUrl,
+  type ProjectTarget,
+} from '../../../lib/project-target';
 import { retryUnlessRefused } from '../../../lib/retry-unless-refused';
 
 /** Every cached answer about one application's signatures, as its party sees them. */

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Alert, App, Button, Card, Descriptions, Form, Input, Modal, Space, Table, Upload } from 'antd';
 import { DownloadOutlined, SafetyCertificateOutlined, UploadOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
@@ -112,7 +112,9 @@ function ChecksTable({ checks }: { checks: SignatureCheck[] }) {
         },
         {
           title: t('signatures.serial'),
-          render: (_, c) => <span style={{ wordBreak: 'break-all', fontSize: 12 }}>{c.certificateSerial}</span>,
+          render: (_, c) => (
+            <span style={{ wordBreak: 'break-all', fontSize: 12 }}>{c.certificateSerial}</span>
+          ),
         },
         { title: t('signatures.issuer'), dataIndex: 'issuer' },
       ]}
@@ -182,10 +184,13 @@ export function SignatureDetail({
   target,
   id,
   listPath,
+  sheets,
 }: {
   target: ProjectTarget;
   id: string;
   listPath: string;
+  /** The sheets of a drawing set (another feature's), given the table its signatures are shown in. */
+  sheets?: (setId: string, checks: (signatures: SignatureCheck[]) => ReactNode) => ReactNode;
 }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -304,10 +309,15 @@ export function SignatureDetail({
           ]}
         />
       </Card>
-      <Card title={t('signatures.checksTitle')} size="small">
-        <p>{t('signatures.checksIntro')}</p>
-        <ChecksTable checks={info.data.signatures} />
-      </Card>
+      {doc.kind === 'DRAWING_SET' && sheets ? (
+        // A set has no file of its own: each sheet carries its signatures.
+        sheets(doc.id, (checks) => <ChecksTable checks={checks} />)
+      ) : (
+        <Card title={t('signatures.checksTitle')} size="small">
+          <p>{t('signatures.checksIntro')}</p>
+          <ChecksTable checks={info.data.signatures} />
+        </Card>
+      )}
       <VerifyCard orgId={target.orgId} />
       {doc.file && link.data && (
         <PdfPages
