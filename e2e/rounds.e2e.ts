@@ -500,4 +500,37 @@ describe('two rounds of review: answered by the designer, closed by the reviewer
     await expect.poll(() => visitor.getByTestId('record-not-found').count()).toBe(1);
     await visitor.context().close();
   }, 120_000);
+
+  it('revoking: the director revokes the certificate with a reason; the QR check and the public record say so', async () => {
+    const { org, project } = accepted;
+    const page = await newPage(browser);
+    await openSignedIn(page, 'censor_director', {
+      to: `/sys_audit/${org.censor}/${project.id}/certification`,
+    });
+    await page.getByTestId('certificate-view').click();
+    await page.getByTestId('certificate-revoke').click();
+    await page.getByTestId('certificate-revoke-confirm').click();
+    await expect.poll(() => page.getByText('请填写撤销原因').count()).toBe(1);
+    await expectAccessible(page, 'the revoke dialog', { include: '.ant-modal' });
+    await page.getByTestId('certificate-revoke-reason').fill('发现消防设计说明与图纸不一致');
+    await page.getByTestId('certificate-revoke-confirm').click();
+    await expect
+      .poll(() => page.getByTestId('certificate-revoked').textContent())
+      .toContain('发现消防设计说明与图纸不一致');
+    expect(await page.getByTestId('certificate-revoke').count()).toBe(0);
+    const certificate = await call<CertificateDetail>(
+      director,
+      'GET',
+      `${base}/certification/${page.url().split('/').pop()}`,
+    );
+    await page.context().close();
+
+    const visitor = await newPage(browser);
+    const verify = new URL(certificate.content.verifyUrl);
+    await visitor.goto(verify.pathname + verify.search);
+    await expect.poll(() => visitor.getByText('该审查合格书已被审查机构撤销，不再有效').count()).toBe(1);
+    await visitor.goto(`/common/reviewInfoSearch?certificateNo=${certificate.certificateNo}`);
+    await expect.poll(() => visitor.getByTestId('review-record').textContent()).toContain('已撤销');
+    await visitor.context().close();
+  }, 90_000);
 });

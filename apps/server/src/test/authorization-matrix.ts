@@ -1321,6 +1321,11 @@ export const AUTHORIZATION_MATRIX: Record<string, MatrixRow> = {
     expected: readers(404),
     note: 'No such application: no file.',
   },
+  'POST /api/checkDrawings/:orgId/:projectId/certification/revoke/:id': {
+    call: { params: { ...ownProject, id: NO_SUCH_PROJECT }, body: { reason: '测试' } },
+    expected: agency(404),
+    note: 'No such application: nothing is revoked and nobody is told.',
+  },
   'GET /api/portal/certificateCheck': {
     call: { query: { no: '430102202600001', c: '0123456789ABCDEF' } },
     expected: everyone(404),

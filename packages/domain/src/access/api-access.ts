@@ -512,8 +512,20 @@ export const API_ACCESS: Record<string, AccessRule> = markProjectRoutes({
   ),
   // The certificate of passing review (issue 21): the agency compiles and issues it; the parties
   // read it once issued (PROJECT_POLICY certificates.view); anyone checks it by number and code.
-  'GET /api/checkDrawings/:orgId/:projectId/certification': inArea('apply', 'submit', 'audit', 'supervise', 'joint'),
-  'GET /api/checkDrawings/:orgId/:projectId/certification/:id': inArea('apply', 'submit', 'audit', 'supervise', 'joint'),
+  'GET /api/checkDrawings/:orgId/:projectId/certification': inArea(
+    'apply',
+    'submit',
+    'audit',
+    'supervise',
+    'joint',
+  ),
+  'GET /api/checkDrawings/:orgId/:projectId/certification/:id': inArea(
+    'apply',
+    'submit',
+    'audit',
+    'supervise',
+    'joint',
+  ),
   'GET /api/checkDrawings/:orgId/:projectId/certification/getCertificate/:id': inArea(
     'apply',
     'submit',
@@ -523,11 +535,24 @@ export const API_ACCESS: Record<string, AccessRule> = markProjectRoutes({
   ),
   'POST /api/checkDrawings/:orgId/:projectId/certification/compile': inArea('audit'),
   'POST /api/checkDrawings/:orgId/:projectId/certification/issue/:id': inArea('audit'),
+  'POST /api/checkDrawings/:orgId/:projectId/certification/revoke/:id': inArea('audit'),
   'GET /api/portal/certificateCheck': PUBLIC,
   // The sealed drawing set (issue 21): the agency prepares it; every party reads it once sealed.
-  'GET /api/checkDrawings/:orgId/:projectId/drawingSet': inArea('apply', 'submit', 'audit', 'supervise', 'joint'),
+  'GET /api/checkDrawings/:orgId/:projectId/drawingSet': inArea(
+    'apply',
+    'submit',
+    'audit',
+    'supervise',
+    'joint',
+  ),
   'POST /api/checkDrawings/:orgId/:projectId/drawingSet/compile': inArea('audit'),
-  'GET /api/checkDrawings/:orgId/:projectId/drawingSet/:id': inArea('apply', 'submit', 'audit', 'supervise', 'joint'),
+  'GET /api/checkDrawings/:orgId/:projectId/drawingSet/:id': inArea(
+    'apply',
+    'submit',
+    'audit',
+    'supervise',
+    'joint',
+  ),
   'GET /api/checkDrawings/:orgId/:projectId/drawingSet/sheets/:sheetId/verify': inArea(
     'apply',
     'submit',

@@ -111,7 +111,9 @@ export const certificateSummary = z.object({
   file: z.object({ size: z.number().int(), pages: z.number().int(), sha256: z.string() }).nullable(),
   signing: z.object({ signed: z.number().int(), total: z.number().int() }),
   failure: z.string().nullable(),
-  can: z.object({ issue: z.boolean(), compile: z.boolean() }),
+  /** When, by whom and why the agency revoked it. */
+  revoked: z.object({ at: z.string(), by: z.string(), reason: z.string() }).nullable(),
+  can: z.object({ issue: z.boolean(), compile: z.boolean(), revoke: z.boolean() }),
 });
 export type CertificateSummary = z.infer<typeof certificateSummary>;
 
@@ -143,6 +145,8 @@ export const certificateCheck = z.object({
   signers: z.array(z.object({ role: z.string(), name: z.string(), serial: z.string().nullable() })),
   /** SHA-256 of the PDF as issued: a copy whose hash differs is not the issued one. */
   sha256: z.string().nullable(),
+  /** The day the agency revoked it, in China. */
+  revokedOn: z.string().nullable(),
 });
 export type CertificateCheck = z.infer<typeof certificateCheck>;
 
@@ -154,3 +158,11 @@ export const certificateCheckQuery = z.object({
     .trim()
     .regex(/^[0-9A-Za-z -]{16,40}$/),
 });
+
+export const CERTIFICATE_LIMITS = { revokeReasonMax: 500 } as const;
+
+/** Revoking an issued certificate: why, in the agency's words (the units read it). */
+export const certificateRevokeInput = z.object({
+  reason: z.string().trim().max(CERTIFICATE_LIMITS.revokeReasonMax).default(''),
+});
+export type CertificateRevokeInput = z.infer<typeof certificateRevokeInput>;

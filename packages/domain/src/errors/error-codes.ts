@@ -1040,11 +1040,17 @@ export const ERROR_CODES = {
     'zh-CN': '该 PDF 文件中没有电子签章',
     'en-US': 'This PDF carries no electronic signature',
   },
+  SIGNATURE_TIMESTAMP_FAILED: {
+    status: 503,
+    'zh-CN': '时间戳服务不可用，签章未完成，请稍后重试',
+    'en-US': 'The timestamp service is unavailable; nothing was signed. Please try again later',
+  },
   // ---- the certificate of passing review (issue 21) ----
   CERTIFICATE_NOT_PASSED: {
     status: 409,
     'zh-CN': '该项目尚未审查合格（仍有未关闭的审查意见或合格告知书未告知），不能出具审查合格书',
-    'en-US': 'This application has not passed review (opinions are open or the passing report is not forwarded); no certificate can be issued',
+    'en-US':
+      'This application has not passed review (opinions are open or the passing report is not forwarded); no certificate can be issued',
   },
   CERTIFICATE_BUILDING: {
     status: 409,
@@ -1090,12 +1096,24 @@ export const ERROR_CODES = {
   FILING_EXPORT_PERIOD: {
     status: 400,
     'zh-CN': '导出期间有误：截止日期不能早于开始日期，且一次最多导出 {days} 天',
-    'en-US': 'The export period is wrong: the end may not precede the start, and one export covers at most {days} days',
+    'en-US':
+      'The export period is wrong: the end may not precede the start, and one export covers at most {days} days',
   },
   FILING_EXPORT_TOO_MANY: {
     status: 400,
     'zh-CN': '该期间确认的备案超过 {max} 条，请缩短导出期间后分次导出',
-    'en-US': 'More than {max} filings were confirmed in this period; export shorter periods one after another',
+    'en-US':
+      'More than {max} filings were confirmed in this period; export shorter periods one after another',
+  },
+  CERTIFICATE_NOT_ISSUED: {
+    status: 409,
+    'zh-CN': '只能撤销已签发且有效的审查合格书',
+    'en-US': 'Only an issued, valid certificate can be revoked',
+  },
+  CERTIFICATE_REVOKE_REASON_REQUIRED: {
+    status: 400,
+    'zh-CN': '撤销审查合格书时请填写撤销原因',
+    'en-US': 'Give the reason for revoking the certificate',
   },
   DRAWING_SET_SEALED: {
     status: 409,
@@ -1120,7 +1138,8 @@ export const ERROR_CODES = {
   REVIEW_RECORD_TOO_DEEP: {
     status: 400,
     'zh-CN': '查询结果过多，仅可浏览前 {max} 条，请输入项目名称、编号等条件缩小范围',
-    'en-US': 'Too many results: only the first {max} can be browsed; narrow the search by project name, code or another field',
+    'en-US':
+      'Too many results: only the first {max} can be browsed; narrow the search by project name, code or another field',
   },
   FILING_REASON_REQUIRED: {
     status: 400,

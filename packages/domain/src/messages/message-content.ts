@@ -73,6 +73,12 @@ export const MESSAGE_CONTENT: Record<MessageType, Record<Locale, string>> = {
     'en-US':
       '{senderName}: the certificate of passing review of "{projectName}" ({certificateNo}) is issued; read, download and check it under Electronic signatures.',
   },
+  CENSOR_CERTIFICATE_REVOKED: {
+    'zh-CN':
+      '{senderName}撤销了项目「{projectName}」的审查合格书（{certificateNo}），原因：{reason}。该合格书不再有效。',
+    'en-US':
+      '{senderName} revoked the certificate of "{projectName}" ({certificateNo}): {reason}. It is no longer valid.',
+  },
   CENSOR_FILING_SUBMIT: {
     'zh-CN': '{senderName}提交了项目「{projectName}」审查合格书（{certificateNo}）的备案，请确认或退回。',
     'en-US': '{senderName} filed the certificate of "{projectName}" ({certificateNo}); confirm or reject it.',

@@ -218,6 +218,16 @@ export const MESSAGE_TYPES = {
       SURVEY: { opens: '/sys_submit/:orgId/:projectId/signature' },
     },
   },
+  // Revoked after issue (issue 21): the units are told why, on the screen where they read it.
+  CENSOR_CERTIFICATE_REVOKED: {
+    name: { 'zh-CN': '审查合格书撤销', 'en-US': 'Certificate revoked' },
+    kind: 'notice',
+    receivers: {
+      CONSTRUCT: { opens: '/sys_apply/:orgId/:projectId/signature' },
+      DESIGN: { opens: '/sys_submit/:orgId/:projectId/signature' },
+      SURVEY: { opens: '/sys_submit/:orgId/:projectId/signature' },
+    },
+  },
   // Filing (issue 21): the authority of the region is asked to confirm; the agency is told the
   // answer (a rejection is its to-do: correct and file again).
   CENSOR_FILING_SUBMIT: {

@@ -650,6 +650,13 @@ const EXPECTED: Record<ProjectAction, Expected> = {
       ['*', 'CERTIFICATE_NOT_READY'],
     ],
   },
+  'certificate.revoke': {
+    subject: 'certificate',
+    who: 'decider',
+    refused: 'FORBIDDEN',
+    open: ['*/ISSUED/*'],
+    closed: [['*', 'CERTIFICATE_NOT_ISSUED']],
+  },
   // the sealed drawing set (issue 21)
   'drawingSet.compile': {
     subject: 'drawingSet',

@@ -818,6 +818,16 @@ export const PROJECT_POLICY = {
             ? 'CERTIFICATE_NOT_PASSED'
             : undefined,
   }),
+  /**
+   * Revoking the issued certificate (a fault found after issue, an application withdrawn): the
+   * agency's admin or director; the public check then says it is revoked.
+   */
+  'certificate.revoke': rule({
+    subject: 'certificate',
+    who: decides,
+    refused: 'FORBIDDEN',
+    blocks: (f) => (f.status === 'ISSUED' ? undefined : 'CERTIFICATE_NOT_ISSUED'),
+  }),
   // ---- filing (issue 21) ----
   /** The agency and the region's authority read the filings (the units read the certificate). */
   'filings.view': rule({

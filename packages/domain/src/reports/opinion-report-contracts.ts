@@ -127,9 +127,7 @@ export const reportContent = z.object({
    * The signatures the report is issued with (issue 21), in signing order, the agency's seal last:
    * the PDF ends with a page (签章页) holding a box for each. Absent from reports compiled before.
    */
-  signing: z
-    .array(z.object({ field: z.string(), label: z.string(), seal: z.boolean() }))
-    .optional(),
+  signing: z.array(z.object({ field: z.string(), label: z.string(), seal: z.boolean() })).optional(),
 });
 export type ReportContent = z.infer<typeof reportContent>;
 

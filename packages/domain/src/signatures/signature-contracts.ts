@@ -123,7 +123,8 @@ export const signTaskBody = z.object({
   password: z.string().min(1).max(128),
 });
 
-
 export const signingRoleText = (role: SigningRole, locale: Locale) => SIGNING_ROLES[role][locale];
-export const signingTaskStatusText = (s: SigningTaskStatus, locale: Locale) => SIGNING_TASK_STATUSES[s][locale];
-export const signedDocumentKindText = (k: SignedDocumentKind, locale: Locale) => SIGNED_DOCUMENT_KINDS[k][locale];
+export const signingTaskStatusText = (s: SigningTaskStatus, locale: Locale) =>
+  SIGNING_TASK_STATUSES[s][locale];
+export const signedDocumentKindText = (k: SignedDocumentKind, locale: Locale) =>
+  SIGNED_DOCUMENT_KINDS[k][locale];

@@ -38,6 +38,10 @@ export const certificates = pgTable(
       .references(() => accounts.id),
     issuedAt: at('issued_at'),
     issuedBy: uuid('issued_by').references(() => accounts.id),
+    /** REVOKED: when, by whom and why (the units read the reason; the public check says revoked). */
+    revokedAt: at('revoked_at'),
+    revokedBy: uuid('revoked_by').references(() => accounts.id),
+    revokeReason: text('revoke_reason'),
     createdAt: at('created_at').notNull().defaultNow(),
     updatedAt: at('updated_at').notNull().defaultNow(),
   },

@@ -15,13 +15,20 @@ export type CertificateInsert = typeof certificates.$inferInsert;
 
 const compiler = alias(accounts, 'compiler');
 const issuer = alias(accounts, 'issuer');
+const revoker = alias(accounts, 'revoker');
 
 function selectCertificates(db: Db) {
   return db
-    .select({ certificate: certificates, compiledByName: compiler.name, issuedByName: issuer.name })
+    .select({
+      certificate: certificates,
+      compiledByName: compiler.name,
+      issuedByName: issuer.name,
+      revokedByName: revoker.name,
+    })
     .from(certificates)
     .innerJoin(compiler, eq(compiler.id, certificates.compiledBy))
     .leftJoin(issuer, eq(issuer.id, certificates.issuedBy))
+    .leftJoin(revoker, eq(revoker.id, certificates.revokedBy))
     .$dynamic();
 }
 export type CertificateWithNames = NonNullable<Awaited<ReturnType<typeof findCertificate>>>;

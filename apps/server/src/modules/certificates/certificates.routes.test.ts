@@ -320,4 +320,50 @@ describe('the certificate of passing review: compiled once the review passed, si
     refused(await check({ no: '430100202699999', c: code }), 404, 'NOT_FOUND');
     refused(await check({ no: row.certificateNo, c: 'short' }), 400, 'VALIDATION_FAILED');
   });
+
+  it('is revoked by the agency with a reason: the units are told why and the public check says revoked', async () => {
+    const revoke = (user: User, reason: string) =>
+      api.send('POST', `${base(user)}/revoke/${certificate.id}`, tokens[user], { payload: { reason } });
+    refused(await revoke('censor_reviewer', '图纸存在重大错误'), 403, 'FORBIDDEN');
+    expect(refused(await revoke('censor_director', '  '), 400, 'CERTIFICATE_REVOKE_REASON_REQUIRED')).toBe(
+      '撤销审查合格书时请填写撤销原因',
+    );
+    // The units cannot revoke what the agency issued.
+    refused(
+      await api.send('POST', `${base('construct_admin')}/revoke/${certificate.id}`, tokens.construct_admin, {
+        payload: { reason: '不需要了' },
+      }),
+      403,
+      'FORBIDDEN',
+    );
+    const revoked = detailOf<CertificateSummary>(await revoke('censor_director', '发现结构计算书与图纸不符'));
+    expect(revoked).toMatchObject({
+      status: 'REVOKED',
+      revoked: { reason: '发现结构计算书与图纸不符' },
+      can: { revoke: false, issue: false, compile: false },
+    });
+    expect(refused(await revoke('censor_admin', '再次撤销'), 409, 'CERTIFICATE_NOT_ISSUED')).toBe(
+      '只能撤销已签发且有效的审查合格书',
+    );
+
+    const told = await t.database.db
+      .select({ orgId: messageReceivers.orgId })
+      .from(messageReceivers)
+      .innerJoin(messages, eq(messages.id, messageReceivers.messageId))
+      .where(and(eq(messages.projectId, projectId), eq(messages.type, 'CENSOR_CERTIFICATE_REVOKED')));
+    expect(told.map((r) => r.orgId).sort()).toEqual([org.construct, org.design, org.survey].sort());
+    // The units read it as revoked, with the reason.
+    const page = await list('construct_admin');
+    expect(page.items[0]).toMatchObject({
+      status: 'REVOKED',
+      revoked: { reason: '发现结构计算书与图纸不符' },
+    });
+
+    const { row } = await fileOf();
+    const answer = detailOf<CertificateCheck>(
+      await check({ no: row.certificateNo, c: certificateCheckCode(t.app.ctx, row) }),
+    );
+    expect(answer.status).toBe('REVOKED');
+    expect(answer.revokedOn).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
 });

@@ -6,6 +6,7 @@ import {
   certificateCheckQuery,
   certificateDetail,
   certificatePage,
+  certificateRevokeInput,
   certificateSummary,
   envelopeOf,
   localeFrom,
@@ -22,6 +23,7 @@ import {
   getCertificate,
   issueCertificate,
   listCertificates,
+  revokeCertificate,
   type CertificateCaller,
 } from './certificates.service.js';
 
@@ -102,6 +104,26 @@ export const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(request, await issueCertificate(app.ctx, callerOf(request), request.params.id)),
+  );
+
+  app.post(
+    `${BASE}/revoke/:id`,
+    {
+      schema: {
+        tags,
+        ...describeRoute({
+          zh: '撤销已签发的审查合格书（须填写原因）：各单位收到通知，公众核验显示已撤销',
+          en: 'Revokes the issued certificate (a reason is required): the units are told and the public check says revoked',
+          project: 'certificate.revoke',
+          errors: ['CERTIFICATE_NOT_ISSUED', 'CERTIFICATE_REVOKE_REASON_REQUIRED'],
+        }),
+        params: certificateParams,
+        body: certificateRevokeInput,
+        response: { 200: envelopeOf(certificateSummary) },
+      },
+    },
+    async (request) =>
+      ok(request, await revokeCertificate(app.ctx, callerOf(request), request.params.id, request.body)),
   );
 
   app.get(

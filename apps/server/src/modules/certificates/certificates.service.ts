@@ -11,6 +11,7 @@ import {
   signingRoleText,
   type CertificateCheck,
   type CertificateContent,
+  type CertificateRevokeInput,
   type CertificateDetail,
   type CertificateFacts,
   type CertificatePage,
@@ -143,9 +144,18 @@ function summaryOf(
         : null,
     signing: { signed: signing?.signed ?? 0, total: signing?.total ?? 0 },
     failure: seesDrafts(open) ? certificate.failure : null,
+    revoked:
+      certificate.revokedAt && certificate.revokeReason !== null
+        ? {
+            at: certificate.revokedAt.toISOString(),
+            by: found.revokedByName ?? '',
+            reason: certificate.revokeReason,
+          }
+        : null,
     can: {
       issue: facts !== null && open.can('certificate.issue', facts),
       compile: facts !== null && open.can('certificate.compile', facts),
+      revoke: facts !== null && open.can('certificate.revoke', facts),
     },
   };
 }
@@ -506,6 +516,74 @@ export async function issueCertificate(
   );
 }
 
+// ---- revoking ----
+
+/**
+ * Revokes the issued certificate, with the reason the units are told: it stays on record (and in
+ * the public check, as revoked); its filing and the application's state are not undone.
+ */
+export async function revokeCertificate(
+  ctx: AppContext,
+  caller: CertificateCaller,
+  id: string,
+  input: CertificateRevokeInput,
+): Promise<CertificateSummary> {
+  await inTransaction(ctx.db, async (tx) => {
+    const open = await openProject(tx, caller.member, caller.projectId, {
+      action: 'certificates.view',
+      lock: true,
+    });
+    const found = await findCertificate(tx, open.project.id, id, { lock: true });
+    if (!found || found.certificate.censorOrgId !== open.member.orgId) throw new AppError('NOT_FOUND');
+    const { certificate } = found;
+    open.require('certificate.revoke', await certificateFacts(tx, open, certificate));
+    if (!input.reason) throw new AppError('CERTIFICATE_REVOKE_REASON_REQUIRED');
+    const at = ctx.clock();
+    const by = caller.audit.accountId;
+    await updateCertificate(tx, certificate.id, {
+      status: 'REVOKED',
+      revokedAt: at,
+      revokedBy: by,
+      revokeReason: input.reason,
+      updatedAt: at,
+    });
+    await sendMessage(tx, {
+      type: 'CENSOR_CERTIFICATE_REVOKED',
+      to: [
+        { orgId: open.project.constructOrgId },
+        ...open.parties
+          .filter((p) => p.role === 'DESIGN' || p.role === 'SURVEY')
+          .map((p) => ({ orgId: p.orgId })),
+      ],
+      at,
+      by,
+      senderOrgId: open.member.orgId,
+      projectId: open.project.id,
+      targetId: certificate.id,
+      params: {
+        senderName: open.nameOf(open.member.orgId),
+        projectName: open.project.name,
+        certificateNo: certificate.certificateNo,
+        reason: input.reason,
+      },
+    });
+    await recordAudit(tx, at, {
+      action: 'CERTIFICATE_REVOKED',
+      actor: caller.audit,
+      target: { type: 'project', id: open.project.id },
+      detail: { certificateNo: certificate.certificateNo, reason: input.reason },
+    });
+  });
+  const open = await openProject(ctx.db, caller.member, caller.projectId, { action: 'certificates.view' });
+  const found = (await findCertificate(ctx.db, open.project.id, id))!;
+  return summaryOf(
+    open,
+    found,
+    await certificateFacts(ctx.db, open, found.certificate),
+    (await unsignedCounts(ctx.db, [id])).get(id),
+  );
+}
+
 // ---- the public check ----
 
 /**
@@ -538,6 +616,7 @@ export async function checkCertificate(
       serial: s.serial,
     })),
     sha256: certificate.fileSha256,
+    revokedOn: certificate.revokedAt ? chinaDate(certificate.revokedAt) : null,
   };
 }
 

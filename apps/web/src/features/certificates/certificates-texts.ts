@@ -74,6 +74,15 @@ const zhCN = {
   checkCompareHint: '选择您持有的合格书 PDF，在浏览器中计算其 SHA-256 并与签发文件比对（文件不会上传）',
   checkSame: '与签发的合格书逐字节一致',
   checkDifferent: '与签发的合格书不一致：该文件不是签发的合格书，或已被改动',
+  checkRevokedOn: '撤销日期',
+  revoke: '撤销',
+  revokeTitle: '撤销审查合格书',
+  revokeIntro:
+    '撤销后该合格书不再有效：建设、设计、勘察单位将收到通知（含撤销原因），公众核验显示“已撤销”。撤销不可恢复。',
+  revokeReason: '撤销原因',
+  revokeReasonRequired: '请填写撤销原因',
+  revokedDone: '已撤销审查合格书',
+  revokedNotice: '该合格书已于 {{at}} 由 {{by}} 撤销，原因：{{reason}}',
 };
 
 const enUS: typeof zhCN = {
@@ -149,6 +158,15 @@ const enUS: typeof zhCN = {
     "Pick the certificate PDF you hold: its SHA-256 is computed in your browser and compared with the issued file's (nothing is uploaded)",
   checkSame: 'Byte for byte the issued certificate',
   checkDifferent: 'Not the issued certificate: a different file, or one that was changed',
+  checkRevokedOn: 'Revoked on',
+  revoke: 'Revoke',
+  revokeTitle: 'Revoke the certificate',
+  revokeIntro:
+    'Once revoked the certificate is no longer valid: the construction, design and survey units are told, with the reason, and the public check says revoked. This cannot be undone.',
+  revokeReason: 'Reason',
+  revokeReasonRequired: 'Give the reason for revoking',
+  revokedDone: 'Certificate revoked',
+  revokedNotice: 'Revoked on {{at}} by {{by}}: {{reason}}',
 };
 
 export const CERTIFICATE_TEXTS = { 'zh-CN': zhCN, 'en-US': enUS } as const;

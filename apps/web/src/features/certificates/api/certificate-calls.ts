@@ -43,8 +43,9 @@ export const useCertificate = (target: ProjectTarget, id: string) =>
     refetchInterval: (query) => (query.state.data?.status === 'BUILDING' ? 2000 : false),
   });
 
-/** `certification/compile` and `issue/{id}`: the agency's two steps on the certificate. */
-export type CertificateStep = { step: 'compile' } | { step: 'issue'; id: string };
+/** `certification/compile`, `issue/{id}` and `revoke/{id}`: the agency's steps on the certificate. */
+export type CertificateStep =
+  { step: 'compile' } | { step: 'issue'; id: string } | { step: 'revoke'; id: string; reason: string };
 
 export function useCertificateStep(target: ProjectTarget) {
   const queryClient = useQueryClient();
@@ -55,9 +56,13 @@ export function useCertificateStep(target: ProjectTarget) {
           target,
           input.step === 'compile'
             ? 'certification/compile'
-            : `certification/issue/${encodeURIComponent(input.id)}`,
+            : `certification/${input.step}/${encodeURIComponent(input.id)}`,
         ),
-        { method: 'POST', headers: actingAs(target.orgId) },
+        {
+          method: 'POST',
+          headers: actingAs(target.orgId),
+          ...(input.step === 'revoke' ? { body: { reason: input.reason } } : {}),
+        },
       ),
     onSettled: async () => {
       // Compiling plans the signatures: the signature screens change with it.

@@ -78,6 +78,9 @@ export function CertificateCheck({ initial }: { initial: { no: string; c: string
               { key: 'scope', label: t('certificates.specialties'), children: data.specialties.join('、') },
               { key: 'completed', label: t('certificates.completedOn'), children: data.completedOn },
               { key: 'issued', label: t('certificates.checkIssuedOn'), children: data.issuedOn ?? '—' },
+              ...(data.revokedOn
+                ? [{ key: 'revoked', label: t('certificates.checkRevokedOn'), children: data.revokedOn }]
+                : []),
               {
                 key: 'signers',
                 label: t('certificates.checkSigners'),

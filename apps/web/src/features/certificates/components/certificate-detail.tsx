@@ -1,5 +1,6 @@
-import { Alert, App, Button, Card, Descriptions, Popconfirm, Space, Table } from 'antd';
-import { DownloadOutlined, PrinterOutlined, SendOutlined } from '@ant-design/icons';
+import { useState } from 'react';
+import { Alert, App, Button, Card, Descriptions, Form, Input, Modal, Popconfirm, Space, Table } from 'antd';
+import { DownloadOutlined, PrinterOutlined, SendOutlined, StopOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
@@ -12,6 +13,48 @@ import { CertificateStatusTag } from './certificate-status-tag';
 import '../certificates-texts';
 
 type Reviewer = CertificateContent['reviewers'][number];
+
+/** Revoking asks why: the units are told the reason, and it cannot be undone. */
+function RevokeDialog({
+  pending,
+  onRevoke,
+  onClose,
+}: {
+  pending: boolean;
+  onRevoke: (reason: string, failed: (message: string) => void) => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<{ reason: string }>();
+  return (
+    <Modal
+      open
+      title={t('certificates.revokeTitle')}
+      okText={t('certificates.revoke')}
+      okButtonProps={{ danger: true, loading: pending, ...{ 'data-testid': 'certificate-revoke-confirm' } }}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <p>{t('certificates.revokeIntro')}</p>
+      <Form
+        form={form}
+        layout="vertical"
+        onFinish={({ reason }) =>
+          onRevoke(reason.trim(), (message) => form.setFields([{ name: 'reason', errors: [message] }]))
+        }
+      >
+        <Form.Item
+          name="reason"
+          label={t('certificates.revokeReason')}
+          rules={[{ required: true, whitespace: true, message: t('certificates.revokeReasonRequired') }]}
+        >
+          <Input.TextArea rows={3} maxLength={500} showCount data-testid="certificate-revoke-reason" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
 
 /**
  * One certificate: what it says (the application, the scope, the first round's result and the
@@ -35,6 +78,7 @@ export function CertificateDetail({
   const step = useCertificateStep(target);
   const data = certificate.data;
   const link = useSignedViewLink(target, id, data?.file?.sha256);
+  const [revoking, setRevoking] = useState(false);
   if (certificate.isError)
     return (
       <Card title={t('certificates.detailTitle')}>
@@ -85,6 +129,16 @@ export function CertificateDetail({
                 </Button>
               </Popconfirm>
             )}
+            {data.can.revoke && (
+              <Button
+                danger
+                icon={<StopOutlined />}
+                onClick={() => setRevoking(true)}
+                data-testid="certificate-revoke"
+              >
+                {t('certificates.revoke')}
+              </Button>
+            )}
             {data.file && (
               <>
                 <Button
@@ -109,6 +163,19 @@ export function CertificateDetail({
           </Space>
         }
       >
+        {data.revoked && (
+          <Alert
+            type="error"
+            showIcon
+            style={{ marginBottom: 16 }}
+            data-testid="certificate-revoked"
+            title={t('certificates.revokedNotice', {
+              at: dayjs(data.revoked.at).format('YYYY-MM-DD HH:mm'),
+              by: data.revoked.by,
+              reason: data.revoked.reason,
+            })}
+          />
+        )}
         {data.status === 'BUILDING' && (
           <Alert type="info" showIcon title={t('certificates.building')} style={{ marginBottom: 16 }} />
         )}
@@ -245,6 +312,24 @@ export function CertificateDetail({
         </div>
       )}
       <Link to={listPath}>{t('certificates.back')}</Link>
+      {revoking && (
+        <RevokeDialog
+          pending={step.isPending}
+          onClose={() => setRevoking(false)}
+          onRevoke={(reason, failed) =>
+            step.mutate(
+              { step: 'revoke', id, reason },
+              {
+                onSuccess: () => {
+                  void message.success(t('certificates.revokedDone'));
+                  setRevoking(false);
+                },
+                onError: (error) => failed(error.message),
+              },
+            )
+          }
+        />
+      )}
     </Space>
   );
 }
