@@ -35,14 +35,14 @@ describe('demo data on first start', () => {
   const rowTexts = (page: Page) =>
     page.getByTestId('project-table').locator('tbody tr.ant-table-row').allInnerTexts();
 
-  it("lists construct_admin's draft, submitted, in-review and passed applications", async () => {
+  it("lists construct_admin's draft, submitted, in-review and filed applications", async () => {
     const page = await projectsOf('construct_admin', '/sys_apply');
     await expect.poll(async () => (await rowTexts(page)).length).toBe(4);
     const rows = (await rowTexts(page)).join('\n');
     expect(rows).toMatch(/岳麓区含浦片区安置房项目（一期）[\s\S]*草稿/);
     expect(rows).toMatch(/梅溪湖第二小学新建工程[\s\S]*已提交，资料上传中/);
     expect(rows).toMatch(/坪塘街道社区卫生服务中心[\s\S]*审查中/);
-    expect(rows).toMatch(/湘江新区科创中心办公楼[\s\S]*审查合格/);
+    expect(rows).toMatch(/湘江新区科创中心办公楼[\s\S]*已备案/);
     await page.context().close();
   });
 
@@ -59,14 +59,14 @@ describe('demo data on first start', () => {
     await other.context().close();
   });
 
-  it('tells one story of the passed application: materials handed over and accepted, no upload left to do', async () => {
+  it('tells one story of the filed application: materials handed over and accepted, no upload left to do, in the public record', async () => {
     const censor = await apiSession(server.baseURL, 'censor_admin', DEMO_PASSWORD);
     const listed = await call<{ items: { id: string; name: string; status: string }[] }>(
       censor,
       'GET',
       '/api/checkDrawings/project/pagelist?page=0&pageSize=10',
     );
-    const passed = listed.items.find((p) => p.status === 'PASSED')!;
+    const passed = listed.items.find((p) => p.status === 'FILED')!;
     const school = listed.items.find((p) => p.status === 'SUBMITTED')!;
 
     // The agency reads the drawings it accepted; their review is over, and it says so.
@@ -78,6 +78,13 @@ describe('demo data on first start', () => {
       .poll(() => page.getByTestId('doc-file-table').getByTestId('file-open').count())
       .toBeGreaterThan(0);
     await page.context().close();
+
+    // Its review ran to the end: anyone finds it in the public review record.
+    const visitor = await (await browser.newContext({ baseURL: server.baseURL })).newPage();
+    await visitor.goto('/common/reviewInfoSearch?projectName=湘江新区科创中心办公楼');
+    await expect.poll(() => visitor.getByTestId('review-record').count()).toBe(1);
+    expect(await visitor.getByTestId('review-record').textContent()).toContain('有效');
+    await visitor.context().close();
 
     // The units' upload to-dos of the passed application were settled by their hand-over; only
     // the school's, still being uploaded, are open.

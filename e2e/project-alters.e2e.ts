@@ -5,8 +5,8 @@ import { startServer, type RunningServer } from './support/server';
 
 /**
  * Change applications (变更) on a server of their own with the demo applications: the construction
- * unit's "湘江新区科创中心办公楼" has passed review with two confirmed buildings, so a change can
- * start from it. The construction unit drafts a change of one building, submits it like an
+ * unit's "湘江新区科创中心办公楼" has been reviewed and filed with two confirmed buildings, so a
+ * change can start from it. The construction unit drafts a change of one building, submits it like an
  * application, and its units, agency and supervisors read it at their changedetail screens.
  */
 

@@ -23,6 +23,8 @@ export interface DemoDrawing {
   sheetNumber: string;
   /** Adds rebar detailing of tens of thousands of strokes: a sheet the viewer treats as heavy. */
   heavy?: boolean;
+  /** What a later round's sheet changed, answering the review: printed in its notes and title. */
+  revision?: string;
 }
 
 const X_BAYS = [8.1, 8.1, 8.1, 8.1, 8.1, 8.1];
@@ -40,7 +42,10 @@ export async function renderDemoDrawing(d: DemoDrawing): Promise<Buffer> {
     size: [SHEET.width, SHEET.height],
     margin: 0,
     autoFirstPage: false,
-    info: { Title: `${d.building} ${d.specialty} ${d.sheetNumber}`, Creator: 'Demo' },
+    info: {
+      Title: `${d.building} ${d.specialty} ${d.sheetNumber}${d.revision ? '（修改版）' : ''}`,
+      Creator: 'Demo',
+    },
   });
   doc.registerFont('cjk', await cjkFont());
   const chunks: Buffer[] = [];
@@ -290,6 +295,7 @@ function notes(doc: PDFKit.PDFDocument, d: DemoDrawing) {
     '4. 屋面防水等级 I 级，外墙采用岩棉板外保温，传热系数满足《公共建筑节能设计标准》GB 50189-2015。',
     '5. 图中尺寸以毫米为单位，标高以米为单位；轴线尺寸为结构轴线。',
     '6. 未尽事宜按国家现行规范、规程执行，施工中如有疑问应及时与设计单位联系。',
+    ...(d.revision ? [`7. 本版修改（回复审查意见）：${d.revision}`] : []),
   ];
   doc.fontSize(16);
   let y = 80 * mm;

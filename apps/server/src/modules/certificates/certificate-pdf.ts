@@ -96,7 +96,6 @@ function reviewersLine(content: CertificateContent): Content {
         })
         .join('；'),
     ],
-    fontSize: 9,
   };
 }
 
@@ -180,6 +179,7 @@ function signatureBand(content: CertificateContent): Content[] {
 export function certificateDocument(
   content: CertificateContent,
   onPages?: (pages: number) => void,
+  layout: { fontSize: number; bandOnPage: number | null } = { fontSize: 9.5, bandOnPage: null },
 ): DocumentDefinition {
   return {
     pageSize: 'A4',
@@ -192,10 +192,12 @@ export function certificateDocument(
       // Fixed by the content: building the same certificate twice gives the same bytes.
       creationDate: new Date(`${content.compiledOn}T00:00:00+08:00`),
     },
-    defaultStyle: { font: 'Report', fontSize: 9.5, lineHeight: 1.2 },
+    defaultStyle: { font: 'Report', fontSize: layout.fontSize, lineHeight: 1.2 },
     // The band is drawn behind the page at absolute places: a footer is laid out in flow, which
-    // would not put the boxes exactly where the signer puts the signatures.
-    background: () => signatureBand(content),
+    // would not put the boxes exactly where the signer puts the signatures. Only on the last page,
+    // where the signatures go: a box on another page would stay empty for good.
+    background: (page: number) =>
+      layout.bandOnPage === null || page === layout.bandOnPage ? signatureBand(content) : [],
     footer: (current, total) => {
       onPages?.(total);
       return {
@@ -246,13 +248,28 @@ export function certificateDocument(
   };
 }
 
-/** Builds the certificate's PDF: the bytes and the number of pages. */
+/** Type sizes tried in turn so that a long review still fits its one page. */
+const FONT_SIZES = [9.5, 8.5, 7.5] as const;
+
+/**
+ * Builds the certificate's PDF: the bytes and the number of pages. A certificate is one page: a
+ * review with many parties, reviewers or clauses is set in smaller type until it fits; only what
+ * does not fit even then runs on, with the signature band on its last page alone.
+ */
 export async function buildCertificatePdf(
   content: CertificateContent,
 ): Promise<{ bytes: Buffer; pages: number }> {
   configurePdfFonts();
-  let pages = 0;
-  const doc = pdfmake.createPdf(certificateDocument(content, (n) => (pages = n)));
-  const bytes = Buffer.from(await doc.getBuffer());
-  return { bytes, pages };
+  const build = async (fontSize: number, bandOnPage: number | null) => {
+    let pages = 0;
+    const doc = pdfmake.createPdf(certificateDocument(content, (n) => (pages = n), { fontSize, bandOnPage }));
+    const bytes = Buffer.from(await doc.getBuffer());
+    return { bytes, pages };
+  };
+  let built = await build(FONT_SIZES[0], 1);
+  for (const size of FONT_SIZES.slice(1)) {
+    if (built.pages === 1) return built;
+    built = await build(size, 1);
+  }
+  return built.pages === 1 ? built : build(FONT_SIZES.at(-1)!, built.pages);
 }

@@ -340,7 +340,8 @@ export async function compileCertificate(
       { at, by: caller.audit.accountId },
       {
         // The specialties are in the paragraph of reviewers; the box names the signer and registration.
-        reviewer: (r) => `审查人 ${r.name}\n${registrations.get(r.accountId) ?? ''}`,
+        // The registration's number alone: its type is in the paragraph, and the box is narrow.
+        reviewer: (r) => `审查人 ${r.name}\n${registrations.get(r.accountId)?.split(' ').at(-1) ?? ''}`,
         director: '审查机构负责人（签发）',
       },
     );

@@ -9,8 +9,9 @@ import { seedDemoProjects } from '../../db/seed/demo-projects-seed.js';
 /**
  * Each process keeps the opinion lists and missions grids it answered (review-list-cache.ts). What
  * they show must still change at once: through any writing call of this process, and through a
- * change no call of this process made. Read on the demo data: the passed 湘江新区科创中心办公楼 with
- * its opinions, and 坪塘街道社区卫生服务中心 in review with no mission yet.
+ * change no call of this process made. Read on the demo data: the filed 湘江新区科创中心办公楼 with
+ * its last round's missions, and 坪塘街道社区卫生服务中心 in review with no mission yet (given one
+ * with an opinion where a list must show one).
  */
 
 /** A LISTEN that never hears anything: what stays true without the database's notifications. */
@@ -47,19 +48,41 @@ describe('opinion lists and missions grids kept by the process', () => {
 
   beforeAll(async () => {
     d = await demoAgency();
+    // The filed application's round under review (its last) has no opinion of its own: the clinic
+    // gets its missions and one opinion, as the director and a reviewer would give them.
+    const base = `/api/checkDrawings/${d.org.censor}/${d.apps.clinic}`;
+    const proposal = detailOf<MissionProposal>(
+      await d.api.send('GET', `${base}/missions/proposal`, d.director),
+    );
+    const grid = detailOf<MissionGrid>(
+      await d.api.send('PUT', `${base}/missions`, d.director, {
+        payload: {
+          cells: proposal.cells.map((c) => ({ ...c, checkerAccountId: null, deadline: null, revision: 0 })),
+        },
+      }),
+    );
+    const structure = grid.cells.find((c) => c.specialty === 'STRUCTURE')!;
+    const res = await d.api.send('POST', `${base}/opinions`, await d.t.signIn('censor_reviewer'), {
+      payload: {
+        missionId: structure.missionId,
+        opinionType: 'GENERAL',
+        text: '门诊医技楼框架柱轴压比偏高，请复核',
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
   });
   afterAll(() => d?.t.close());
 
   it('show an opinion changed straight in the database, by another process or a tool', async () => {
-    const first = detailOf<OpinionPage>(await opinionsOf(d.director, d.apps.offices)).items[0]!;
-    const again = detailOf<OpinionPage>(await opinionsOf(d.director, d.apps.offices)).items[0]!;
+    const first = detailOf<OpinionPage>(await opinionsOf(d.director, d.apps.clinic)).items[0]!;
+    const again = detailOf<OpinionPage>(await opinionsOf(d.director, d.apps.clinic)).items[0]!;
     expect(again.text).toBe(first.text);
     await d.t.database.db.execute(
       sql`update opinions set text = '（工具改写）' || text where id = ${first.id}`,
     );
     // On PostgreSQL the notification comes over another connection, a moment after the commit.
     await expect
-      .poll(async () => detailOf<OpinionPage>(await opinionsOf(d.director, d.apps.offices)).items[0]!.text)
+      .poll(async () => detailOf<OpinionPage>(await opinionsOf(d.director, d.apps.clinic)).items[0]!.text)
       .toBe(`（工具改写）${first.text}`);
   });
 
@@ -77,10 +100,10 @@ describe('opinion lists and missions grids kept by the process', () => {
   });
 
   it("keep one person's answer from another: another agency is refused each time, a party reads its own", async () => {
-    detailOf<OpinionPage>(await opinionsOf(d.director, d.apps.offices));
+    detailOf<OpinionPage>(await opinionsOf(d.director, d.apps.clinic));
     const other = await d.t.signIn('censor2_admin');
     for (let i = 0; i < 2; i++) {
-      const res = await opinionsOf(other, d.apps.offices, d.org.censor2);
+      const res = await opinionsOf(other, d.apps.clinic, d.org.censor2);
       expect(res.statusCode, res.body).toBe(404);
     }
   });
