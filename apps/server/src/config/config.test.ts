@@ -83,8 +83,31 @@ describe('file store configuration', () => {
     [{ UPLOAD_MAX_BYTES: '0' }, 'UPLOAD_MAX_BYTES'],
     [{ UPLOAD_ABANDON_HOURS: '0' }, 'UPLOAD_ABANDON_HOURS'],
     [{ UPLOAD_ABANDON_HOURS: '1.5' }, 'UPLOAD_ABANDON_HOURS'],
+    [{ TSA_URL: 'tsa.example.cn' }, 'TSA_URL: must be a URL such as http://tsa.example.cn/tsa'],
+    [{ TSA_URL: 'ftp://tsa.example.cn/tsa' }, 'TSA_URL: must be a URL'],
+    [{ TSA_URL: 'http://tsa.example.cn/tsa', TSA_POLICY_OID: 'policy-1' }, 'TSA_POLICY_OID: must be an object identifier'],
+    [{ TSA_URL: 'http://tsa.example.cn/tsa', TSA_POLICY_OID: '1.02.3' }, 'TSA_POLICY_OID: must be an object identifier'],
+    [{ TSA_POLICY_OID: '1.2.3.4' }, 'TSA_POLICY_OID: only with TSA_URL'],
   ])('stops start-up on %o', (env, message) => {
     expect(() => loadConfig({ ...base, ...env })).toThrow(/^Invalid configuration:\n/);
     expect(() => loadConfig({ ...base, ...env })).toThrow(message);
+  });
+});
+
+describe('timestamp authority configuration', () => {
+  it('has none by default: signatures stay PAdES B-B', () => {
+    expect(loadConfig(base).timestampAuthority).toBeUndefined();
+    expect(loadConfig({ ...base, TSA_URL: '' }).timestampAuthority).toBeUndefined();
+  });
+
+  it('reads the TSA and the policy asked of it', () => {
+    expect(loadConfig({ ...base, TSA_URL: 'https://tsa.example.cn/tsa' }).timestampAuthority).toEqual({
+      url: 'https://tsa.example.cn/tsa',
+      policy: undefined,
+    });
+    expect(
+      loadConfig({ ...base, TSA_URL: 'http://user:secret@10.0.0.5:8080/tsp', TSA_POLICY_OID: '1.2.156.112562.2.1' })
+        .timestampAuthority,
+    ).toEqual({ url: 'http://user:secret@10.0.0.5:8080/tsp', policy: '1.2.156.112562.2.1' });
   });
 });

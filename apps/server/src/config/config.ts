@@ -68,6 +68,15 @@ const envSchema = z.object({
     .min(1)
     .max(24 * 365 * 10)
     .default(24 * 7),
+  // An RFC 3161 timestamp authority: with one, every signature is PAdES B-T (its time vouched for
+  // by the TSA), without one B-B (the time the platform wrote). Credentials may sit in the URL.
+  TSA_URL: z
+    .url({ protocol: /^https?$/, message: 'must be a URL such as http://tsa.example.cn/tsa' })
+    .optional(),
+  TSA_POLICY_OID: z
+    .string()
+    .regex(/^[0-2](\.(0|[1-9]\d*))+$/, { message: 'must be an object identifier such as 1.2.156.112562.2.1' })
+    .optional(),
 });
 
 /** Where uploaded bytes live: a directory, or an S3-compatible bucket. */
@@ -114,6 +123,14 @@ export interface Config {
    * file never saved into a folder. Its row and bytes are swept (doc-upload-sweeper).
    */
   uploadAbandonHours: number;
+  /** The timestamp authority that makes signatures B-T; none leaves them B-B. */
+  timestampAuthority: TimestampAuthorityConfig | undefined;
+}
+
+export interface TimestampAuthorityConfig {
+  url: string;
+  /** The TSA policy asked for; the TSA's default when unset. */
+  policy: string | undefined;
 }
 
 const serverRoot = path.resolve(import.meta.dirname, '..', '..');
@@ -128,7 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  const problems = fileStoreProblems(e);
+  const problems = [...fileStoreProblems(e), ...timestampProblems(e)];
   if (problems.length > 0) throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
   const dataDir = path.resolve(e.DATA_DIR);
   return {
@@ -151,6 +168,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     fileStore: fileStoreConfig(e, dataDir),
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     uploadAbandonHours: e.UPLOAD_ABANDON_HOURS,
+    timestampAuthority: e.TSA_URL ? { url: e.TSA_URL, policy: e.TSA_POLICY_OID } : undefined,
   };
 }
 
@@ -183,4 +201,9 @@ function fileStoreProblems(e: z.infer<typeof envSchema>): string[] {
     problems.push(`  ${missing}: required with the other half of the S3 key pair`);
   }
   return problems;
+}
+
+function timestampProblems(e: z.infer<typeof envSchema>): string[] {
+  // A policy alone would look like a timestamp set up while every signature stays B-B.
+  return e.TSA_POLICY_OID && !e.TSA_URL ? ['  TSA_POLICY_OID: only with TSA_URL'] : [];
 }

@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import { Signer } from '@signpdf/utils';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
+import { SIGNATURE_BYTES } from './signature-field.js';
 import type { SigningProvider } from './signing-provider.js';
+import { timestampFailed } from './timestamp-client.js';
 import { parseCertificate } from './x509.js';
 
 const ID_DATA = '1.2.840.113549.1.7.1';
@@ -11,6 +13,7 @@ const SHA256 = '2.16.840.1.101.3.4.2.1';
 const CONTENT_TYPE = '1.2.840.113549.1.9.3';
 const MESSAGE_DIGEST = '1.2.840.113549.1.9.4';
 const SIGNING_CERTIFICATE_V2 = '1.2.840.113549.1.9.16.2.47';
+export const SIGNATURE_TIME_STAMP_TOKEN = '1.2.840.113549.1.9.16.2.14';
 
 const sha256 = (data: Uint8Array) => new Uint8Array(createHash('sha256').update(data).digest());
 
@@ -18,7 +21,7 @@ const sha256 = (data: Uint8Array) => new Uint8Array(createHash('sha256').update(
  * ESS signing-certificate-v2 (RFC 5035): binds the signature to the signer's certificate, which
  * PAdES B-B requires. The hash algorithm is SHA-256, the default, so it is left out.
  */
-function signingCertificateV2(certificate: pkijs.Certificate, der: Uint8Array): asn1js.Sequence {
+export function signingCertificateV2(certificate: pkijs.Certificate, der: Uint8Array): asn1js.Sequence {
   const issuerSerial = new asn1js.Sequence({
     value: [
       new pkijs.GeneralNames({ names: [new pkijs.GeneralName({ type: 4, value: certificate.issuer })] }).toSchema(),
@@ -35,7 +38,10 @@ function signingCertificateV2(certificate: pkijs.Certificate, der: Uint8Array): 
  * Builds the detached CMS (ETSI.CAdES.detached) over the bytes @signpdf/signpdf hands it: SignedData
  * with content-type, message-digest and signing-certificate-v2 as signed attributes and no
  * signing-time (PAdES takes the time from the signature dictionary's /M). The signature value
- * itself comes from the provider, so a remote CA or seal service can compute it.
+ * itself comes from the provider, so a remote CA or seal service can compute it. When the provider
+ * has a timestamp authority, its token over the signature value is added as the unsigned attribute
+ * signature-time-stamp (PAdES B-T); it is asked for before anything is written, so a TSA that fails
+ * fails the signing.
  */
 export class CmsSigner extends Signer {
   constructor(private readonly provider: SigningProvider) {
@@ -59,6 +65,7 @@ export class CmsSigner extends Signer {
     const toSign = new Uint8Array(signedAttrs.toSchema().toBER(false));
     toSign[0] = 0x31;
     const signature = await this.provider.sign(toSign);
+    const token = this.provider.timestamps ? await this.provider.timestamps.stamp(signature) : null;
 
     const signerInfo = new pkijs.SignerInfo({
       version: 1,
@@ -70,6 +77,14 @@ export class CmsSigner extends Signer {
         algorithmParams: new asn1js.Null(),
       }),
       signature: new asn1js.OctetString({ valueHex: signature }),
+      ...(token
+        ? {
+            unsignedAttrs: new pkijs.SignedAndUnsignedAttributes({
+              type: 1,
+              attributes: [new pkijs.Attribute({ type: SIGNATURE_TIME_STAMP_TOKEN, values: [asn1js.fromBER(token).result] })],
+            }),
+          }
+        : {}),
     });
     const signedData = new pkijs.SignedData({
       version: 1,
@@ -79,6 +94,10 @@ export class CmsSigner extends Signer {
       certificates: [certificate, ...issuers.map((der) => parseCertificate(der))],
     });
     const contentInfo = new pkijs.ContentInfo({ contentType: ID_SIGNED_DATA, content: signedData.toSchema(true) });
-    return Buffer.from(contentInfo.toSchema().toBER(false));
+    const der = Buffer.from(contentInfo.toSchema().toBER(false));
+    // @signpdf would say only that the placeholder is too short; with a token, it is the TSA's answer.
+    if (der.length > SIGNATURE_BYTES && token)
+      throw timestampFailed(`a token of ${token.length} bytes leaves the signature at ${der.length}, over the ${SIGNATURE_BYTES} reserved`);
+    return der;
   }
 }

@@ -1,11 +1,16 @@
+import * as asn1js from 'asn1js';
 import PDFKit from 'pdfkit';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { pdfTimestamps } from '../../test/pdf-timestamps.js';
 import { pdfsig } from '../../test/pdfsig.js';
 import { renderPdfPages } from '../../test/render-pdf.js';
 import { drawingSet } from '../../test/sheet-pdfs.js';
+import { TEST_TSA_POLICY, startTestTsa } from '../../test/test-tsa.js';
 import { SIGNATURES_CHECKED_MAX, checkPdfSignatures } from './check-pdf-signatures.js';
 import { signPdf } from './sign-pdf.js';
+import { SIGNATURE_BYTES } from './signature-field.js';
 import { localKeyProvider, type SigningProvider } from './signing-provider.js';
+import { timestampClient } from './timestamp-client.js';
 import {
   certificateDer,
   exportPrivateKey,
@@ -88,10 +93,10 @@ describe('PAdES signatures that any reader verifies', () => {
     ['agency', '审查机构电子印章', [380, 60, 130, 146], 'AGENCY', '某省施工图审查中心有限公司', '2026年11月29日'],
   ] as const;
 
-  async function signThreeTimes(pdf: Uint8Array, lastPage: number) {
+  async function signThreeTimes(pdf: Uint8Array, lastPage: number, by: typeof signers = signers) {
     let signed: Uint8Array = pdf;
     for (const [who, fieldName, [x, y, width, height], kind, name, caption] of SIGNINGS)
-      signed = await signPdf(signed, signers[who], {
+      signed = await signPdf(signed, by[who], {
         fieldName,
         page: lastPage,
         rect: { x, y, width, height },
@@ -149,6 +154,106 @@ describe('PAdES signatures that any reader verifies', () => {
       ['赵六', false],
       ['某省施工图审查中心有限公司电子印章', false],
     ]);
+  });
+
+  it('without a timestamp authority, signs B-B: no signature carries a timestamp', async () => {
+    const signed = await signThreeTimes(await classicPdf(), 1);
+    expect(await pdfTimestamps(signed, [])).toEqual([null, null, null]);
+  });
+
+  it('with a timestamp authority, stamps each signature (B-T): valid and trusted as before, each token over its own signature value', async () => {
+    const tsa = await startTestTsa();
+    try {
+      const stamping = (policy: string | undefined) => {
+        const timestamps = timestampClient({ url: tsa.url, policy });
+        return {
+          reviewer: { ...signers.reviewer, timestamps },
+          director: { ...signers.director, timestamps },
+          agency: { ...signers.agency, timestamps },
+        };
+      };
+      const original = await drawingSet();
+      const signed = await signThreeTimes(original, 2, stamping(undefined));
+
+      const checks = await pdfsig(signed, [rootDer]);
+      expect(checks.map((c) => [c.field, c.validation, c.certificate])).toEqual([
+        ['审查人员签名（建筑）', 'Signature is Valid.', 'Certificate is Trusted.'],
+        ['审核人签名', 'Signature is Valid.', 'Certificate is Trusted.'],
+        ['审查机构电子印章', 'Signature is Valid.', 'Certificate is Trusted.'],
+      ]);
+      expect(checks.map((c) => c.wholeDocument)).toEqual([false, false, true]);
+      const own = await checkPdfSignatures(signed, [rootDer]);
+      expect(own.map((c) => [c.intact, c.trusted])).toEqual(Array(3).fill([true, true]));
+
+      // One request per signature, as RFC 3161 asks over HTTP: SHA-256, a nonce, the TSA's certificate.
+      expect(tsa.requests).toHaveLength(3);
+      for (const { contentType, request } of tsa.requests) {
+        expect(contentType).toBe('application/timestamp-query');
+        expect(request.certReq).toBe(true);
+        expect(request.messageImprint.hashAlgorithm.algorithmId).toBe('2.16.840.1.101.3.4.2.1');
+        expect(request.nonce?.valueBlock.valueHexView.length).toBe(8);
+        expect(request.reqPolicy).toBeUndefined();
+      }
+      expect(new Set(tsa.requests.map((r) => Buffer.from(r.request.nonce!.valueBlock.valueHexView).toString('hex'))).size).toBe(3);
+
+      const stamps = await pdfTimestamps(signed, [tsa.rootDer]);
+      expect(stamps).toHaveLength(3);
+      for (const stamp of stamps) {
+        expect(stamp).toMatchObject({ coversSignature: true, tsa: '某省可信时间戳服务', trusted: true });
+        // OpenSSL checks what pkijs does and more: the ESS certificate binding, the critical EKU.
+        expect(stamp!.openssl).toBe('Verification: OK');
+        expect(Math.abs(stamp!.genTime.getTime() - Date.now())).toBeLessThan(60_000);
+      }
+      // Trust in a token is the TSA's root's, not the platform's.
+      expect((await pdfTimestamps(signed, [rootDer])).map((s) => s!.trusted)).toEqual([false, false, false]);
+
+      // A policy asked for is the token's policy.
+      const withPolicy = await signPdf(original, stamping(TEST_TSA_POLICY).agency, {
+        fieldName: '审查机构电子印章',
+        page: 0,
+        rect: { x: 40, y: 40, width: 130, height: 146 },
+        seal: { kind: 'AGENCY', name: '某省施工图审查中心有限公司', caption: '2026年11月29日' },
+        reason: '审查机构电子印章',
+        location: '某市',
+        signerName: '某省施工图审查中心有限公司',
+        signingTime: new Date('2026-11-29T02:00:00Z'),
+      });
+      expect(tsa.requests.at(-1)!.request.reqPolicy).toBe(TEST_TSA_POLICY);
+      expect((await pdfsig(withPolicy, [rootDer])).map((c) => c.validation)).toEqual(['Signature is Valid.']);
+    } finally {
+      await tsa.close();
+    }
+  });
+
+  it('leaves room in the placeholder for a timestamp token and longer chains', async () => {
+    const tsa = await startTestTsa();
+    try {
+      const sizes: number[] = [];
+      for (const timestamps of [undefined, timestampClient({ url: tsa.url, policy: undefined })]) {
+        const signed = await signPdf(await classicPdf(), { ...signers.agency, timestamps }, {
+          fieldName: '审查机构电子印章',
+          page: 1,
+          rect: { x: 380, y: 60, width: 130, height: 146 },
+          seal: { kind: 'AGENCY', name: '某省施工图审查中心有限公司', caption: '2026年11月29日' },
+          reason: '审查机构电子印章',
+          location: '某市',
+          signerName: '某省施工图审查中心有限公司',
+          signingTime: new Date('2026-11-29T02:00:00Z'),
+        });
+        const hex = /\/Contents\s*<([0-9a-fA-F]+)>/.exec(Buffer.from(signed).toString('latin1'))![1]!;
+        // Where the DER ends, before the zeros that fill the rest of the placeholder.
+        sizes.push(asn1js.fromBER(new Uint8Array(Buffer.from(hex, 'hex'))).offset);
+      }
+      const [plain, stamped] = sizes as [number, number];
+      // About 2.7 kB without and 5.6 kB with a token that carries the TSA's certificate and root.
+      expect(plain).toBeLessThan(3_500);
+      expect(stamped - plain).toBeGreaterThan(2_500);
+      // Room left for four more certificates of 2 kB: a provincial CA's chain for the signer and a
+      // commercial TSA's intermediates.
+      expect(SIGNATURE_BYTES - stamped).toBeGreaterThan(4 * 2_048);
+    } finally {
+      await tsa.close();
+    }
   });
 
   it('reads at most SIGNATURES_CHECKED_MAX signatures from a file crafted with more', async () => {

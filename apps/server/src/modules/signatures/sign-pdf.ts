@@ -5,8 +5,9 @@ import type { SigningProvider } from './signing-provider.js';
 
 /**
  * Signs a PDF once more: a new field with its seal as an incremental update, then the CMS over
- * every byte but the signature's own (PAdES B-B). Earlier signatures stay valid; the last one
- * covers the whole document.
+ * every byte but the signature's own (PAdES B-B, or B-T when the provider has a timestamp
+ * authority). Earlier signatures stay valid; the last one covers the whole document. Nothing is
+ * stored here: a TSA that fails throws before the caller has a file to write.
  */
 export async function signPdf(
   pdf: Uint8Array,

@@ -41,8 +41,10 @@ import { SANS_BOLD } from '../../lib/pdf-fonts.js';
  * and neither draws an appearance (review-outputs.md §2.3).
  */
 
-/** Room for the CMS: a 2 kB chain of two RSA certificates and a signature is about 3 kB; a timestamp
- *  token and a provincial CA's longer chain need more. Hex, so the placeholder is twice this. */
+/** Room for the CMS: a 2 kB chain of two RSA certificates and a signature is about 2.7 kB; with a
+ *  timestamp token carrying the TSA's certificate and root, 5.5 kB (sign-pdf.test.ts). The rest
+ *  leaves room for a provincial CA's longer chain and a TSA's intermediates. Hex, so the
+ *  placeholder is twice this. */
 export const SIGNATURE_BYTES = 16_384;
 
 export type SealKind = 'PERSON' | 'AGENCY';

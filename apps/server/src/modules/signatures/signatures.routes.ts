@@ -50,6 +50,7 @@ const SIGNING_ERRORS = [
   'REPORT_NOT_READY',
   'CERTIFICATE_BUILDING',
   'CERTIFICATE_NOT_READY',
+  'SIGNATURE_TIMESTAMP_FAILED',
 ] as const;
 /** A signed document's file, or why it has none yet. */
 const FILE_ERRORS = ['REPORT_COMPILING', 'REPORT_NOT_READY', 'CERTIFICATE_BUILDING', 'CERTIFICATE_NOT_READY'] as const;

@@ -2,6 +2,7 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:cr
 import type { AppContext } from '../../lib/app-context.js';
 import type { SigningProvider } from './signing-provider.js';
 import { localKeyProvider } from './signing-provider.js';
+import { timestampClient } from './timestamp-client.js';
 import {
   findSigningIdentity,
   insertSigningIdentity,
@@ -134,11 +135,13 @@ export async function signingIdentity(ctx: AppContext, signer: SignerRef): Promi
 
 /**
  * Where signature values come from. The platform's own CA by default; a province's CA or e-seal
- * vendor is another implementation of this one function, chosen in app.ts.
+ * vendor is another implementation of this one function, chosen in app.ts. With TSA_URL set, each
+ * signature is also stamped by that timestamp authority (B-T).
  */
 export async function platformSigningProvider(ctx: AppContext, signer: SignerRef): Promise<SigningProvider> {
   const identity = await signingIdentity(ctx, signer);
   const root = await platformRoot(ctx);
   const chain = [identity.certificate, root.certificate].map((b64) => new Uint8Array(Buffer.from(b64, 'base64')));
-  return localKeyProvider(chain, unseal(ctx, identity));
+  const tsa = ctx.config.timestampAuthority;
+  return localKeyProvider(chain, unseal(ctx, identity), tsa ? timestampClient(tsa) : undefined);
 }

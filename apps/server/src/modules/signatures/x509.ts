@@ -104,7 +104,15 @@ export interface IssueOptions {
   notBefore: Date;
   years: number;
   ca: boolean;
+  /**
+   * What a certificate that is not a CA's is for: document signing unless given. A timestamp
+   * authority's must say timeStamping alone, critical (RFC 3161 §2.3).
+   */
+  keyPurposes?: { oids: string[]; critical: boolean };
 }
+
+// emailProtection, and Microsoft's Document Signing that Acrobat accepts for signatures.
+const DOCUMENT_SIGNING = { oids: ['1.3.6.1.5.5.7.3.4', '1.3.6.1.4.1.311.10.3.12'], critical: false };
 
 /**
  * Issues a certificate: the root (self-signed, CA, keyCertSign) or a signer's (digitalSignature
@@ -143,17 +151,10 @@ export async function issueCertificate(options: IssueOptions): Promise<pkijs.Cer
       extnValue: new asn1js.BitString({ valueHex: usage, unusedBits: options.ca ? 1 : 6 }).toBER(false),
     }),
   );
-  if (!options.ca)
-    extensions.push(
-      extension(
-        '2.5.29.37',
-        false,
-        new pkijs.ExtKeyUsage({
-          // emailProtection, and Microsoft's Document Signing that Acrobat accepts for signatures.
-          keyPurposes: ['1.3.6.1.5.5.7.3.4', '1.3.6.1.4.1.311.10.3.12'],
-        }),
-      ),
-    );
+  if (!options.ca) {
+    const purposes = options.keyPurposes ?? DOCUMENT_SIGNING;
+    extensions.push(extension('2.5.29.37', purposes.critical, new pkijs.ExtKeyUsage({ keyPurposes: purposes.oids })));
+  }
   certificate.extensions = extensions;
 
   const signingKey = options.issuer?.privateKey ?? options.selfKey;
