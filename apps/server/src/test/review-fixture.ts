@@ -133,25 +133,29 @@ export async function signReportCompletely(
 /** The accounts a passed application is reviewed and signed by. */
 type Reviewer = 'censor_director' | 'censor_reviewer' | 'censor_reviewer2';
 
+type ReviewInput = {
+  tokens: Record<Maker | Reviewer, string>;
+  ids: Record<'censor_reviewer' | 'censor_reviewer2', string>;
+  org: Record<string, string>;
+  name: string;
+  /** A real drawing set as S-101 (the sealed set's tests); stand-in bytes otherwise. */
+  realDrawing?: boolean;
+};
+
 /**
- * An application that passed review in its first round (no opinion): missions for censor_reviewer
- * and, for the grid's first specialty, censor_reviewer2, accepted by the director; the passing
- * report compiled, signed by everyone and forwarded. Where the certificate's and filing's tests start.
+ * An application whose first round is reviewed without an opinion: missions for censor_reviewer
+ * and, for the grid's first specialty, censor_reviewer2, submitted and accepted by the director,
+ * so its report can be compiled. Answers the application's id.
  */
-export async function passedApplication(
-  t: TestApp,
-  input: {
-    tokens: Record<Maker | Reviewer, string>;
-    ids: Record<'censor_reviewer' | 'censor_reviewer2', string>;
-    org: Record<string, string>;
-    name: string;
-    /** A real drawing set as S-101 (the sealed set's tests); stand-in bytes otherwise. */
-    realDrawing?: boolean;
-  },
-) {
+export async function reviewedApplication(t: TestApp, input: ReviewInput): Promise<string> {
   const { tokens, ids, org } = input;
   const api = projectApi(t);
-  const { id } = await acceptedApplication(t, { tokens, org, name: input.name, plainDrawing: !input.realDrawing });
+  const { id } = await acceptedApplication(t, {
+    tokens,
+    org,
+    name: input.name,
+    plainDrawing: !input.realDrawing,
+  });
   const missions = `/api/checkDrawings/${org.censor}/${id}/missions`;
   const grid = detailOf<MissionGrid>(await api.send('GET', missions, tokens.censor_director));
   const second = grid.specialties[0]!;
@@ -179,15 +183,32 @@ export async function passedApplication(
     detailOf(await api.send('POST', `${missions}/${cell.missionId}/submit`, tokens[reviewer]));
     detailOf(await api.send('POST', `${missions}/${cell.missionId}/accept`, tokens.censor_director));
   }
+  return id;
+}
+
+/**
+ * An application that passed review in its first round (no opinion, reviewedApplication): the
+ * passing report compiled, signed by everyone and forwarded. Where the certificate's and filing's
+ * tests start.
+ */
+export async function passedApplication(t: TestApp, input: ReviewInput) {
+  const { tokens, ids, org } = input;
+  const api = projectApi(t);
+  const id = await reviewedApplication(t, input);
   const base = `/api/checkDrawings/${org.censor}/${id}/opinionReport`;
-  const report = detailOf<OpinionReportSummary>(await api.send('POST', `${base}/compile`, tokens.censor_director));
+  const report = detailOf<OpinionReportSummary>(
+    await api.send('POST', `${base}/compile`, tokens.censor_director),
+  );
   await t.app.jobs.drain();
   const signers = {
     org,
     projectId: id,
     director: tokens.censor_director,
     admin: tokens.censor_admin,
-    reviewers: { [ids.censor_reviewer]: tokens.censor_reviewer, [ids.censor_reviewer2]: tokens.censor_reviewer2 },
+    reviewers: {
+      [ids.censor_reviewer]: tokens.censor_reviewer,
+      [ids.censor_reviewer2]: tokens.censor_reviewer2,
+    },
   };
   await signReportCompletely(t, { ...signers, reportId: report.id });
   detailOf(await api.send('POST', `${base}/forward/${report.id}`, tokens.censor_director));

@@ -160,6 +160,28 @@ function summaryOf(
   };
 }
 
+/** A certificate as a step on it left it, read again by the caller. */
+async function summaryAfter(
+  ctx: AppContext,
+  caller: CertificateCaller,
+  id: string,
+): Promise<CertificateSummary> {
+  const open = await openProject(ctx.db, caller.member, caller.projectId, { action: 'certificates.view' });
+  const found = (await findCertificate(ctx.db, open.project.id, id))!;
+  return summaryOf(
+    open,
+    found,
+    await certificateFacts(ctx.db, open, found.certificate),
+    (await unsignedCounts(ctx.db, [id])).get(id),
+  );
+}
+
+/** Who is told of an issued or revoked certificate: the construction, design and survey units. */
+const unitsOf = (open: OpenProject) => [
+  { orgId: open.project.constructOrgId },
+  ...open.parties.filter((p) => p.role === 'DESIGN' || p.role === 'SURVEY').map((p) => ({ orgId: p.orgId })),
+];
+
 /** The application's certificates, and whether the caller may compile one now (else why not). */
 export async function listCertificates(ctx: AppContext, caller: CertificateCaller): Promise<CertificatePage> {
   const open = await openProject(ctx.db, caller.member, caller.projectId, { action: 'certificates.view' });
@@ -380,14 +402,7 @@ export async function compileCertificate(
     });
     return certificateId;
   });
-  const open = await openProject(ctx.db, caller.member, caller.projectId, { action: 'certificates.view' });
-  const found = (await findCertificate(ctx.db, open.project.id, id))!;
-  return summaryOf(
-    open,
-    found,
-    await certificateFacts(ctx.db, open, found.certificate),
-    (await unsignedCounts(ctx.db, [id])).get(id),
-  );
+  return summaryAfter(ctx, caller, id);
 }
 
 const payloadOf = (payload: Record<string, unknown>) => {
@@ -483,12 +498,7 @@ export async function issueCertificate(
     });
     await sendMessage(tx, {
       type: 'CENSOR_CERTIFICATE_ISSUED',
-      to: [
-        { orgId: open.project.constructOrgId },
-        ...open.parties
-          .filter((p) => p.role === 'DESIGN' || p.role === 'SURVEY')
-          .map((p) => ({ orgId: p.orgId })),
-      ],
+      to: unitsOf(open),
       at,
       by,
       senderOrgId: open.member.orgId,
@@ -507,14 +517,7 @@ export async function issueCertificate(
       detail: { certificateNo: certificate.certificateNo },
     });
   });
-  const open = await openProject(ctx.db, caller.member, caller.projectId, { action: 'certificates.view' });
-  const found = (await findCertificate(ctx.db, open.project.id, id))!;
-  return summaryOf(
-    open,
-    found,
-    await certificateFacts(ctx.db, open, found.certificate),
-    (await unsignedCounts(ctx.db, [id])).get(id),
-  );
+  return summaryAfter(ctx, caller, id);
 }
 
 // ---- revoking ----
@@ -550,12 +553,7 @@ export async function revokeCertificate(
     });
     await sendMessage(tx, {
       type: 'CENSOR_CERTIFICATE_REVOKED',
-      to: [
-        { orgId: open.project.constructOrgId },
-        ...open.parties
-          .filter((p) => p.role === 'DESIGN' || p.role === 'SURVEY')
-          .map((p) => ({ orgId: p.orgId })),
-      ],
+      to: unitsOf(open),
       at,
       by,
       senderOrgId: open.member.orgId,
@@ -575,14 +573,7 @@ export async function revokeCertificate(
       detail: { certificateNo: certificate.certificateNo, reason: input.reason },
     });
   });
-  const open = await openProject(ctx.db, caller.member, caller.projectId, { action: 'certificates.view' });
-  const found = (await findCertificate(ctx.db, open.project.id, id))!;
-  return summaryOf(
-    open,
-    found,
-    await certificateFacts(ctx.db, open, found.certificate),
-    (await unsignedCounts(ctx.db, [id])).get(id),
-  );
+  return summaryAfter(ctx, caller, id);
 }
 
 // ---- the public check ----

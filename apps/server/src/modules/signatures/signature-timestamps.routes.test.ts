@@ -3,18 +3,16 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ORG_HEADER,
-  type MissionGrid,
   type OpinionReportSummary,
   type SigningDocument,
   type SigningDocumentPage,
 } from '@drp/domain';
-import { members } from '../../db/schema/accounts.js';
 import { auditEvents } from '../../db/schema/audit.js';
 import { opinionReports } from '../../db/schema/reports.js';
 import { pdfTimestamps } from '../../test/pdf-timestamps.js';
 import { pdfsig } from '../../test/pdfsig.js';
 import { accountIdOf, demoOrgIds, detailOf, projectApi } from '../../test/project-fixture.js';
-import { acceptedApplication, signReportCompletely } from '../../test/review-fixture.js';
+import { reviewedApplication, signReportCompletely } from '../../test/review-fixture.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { startTestTsa, type TestTsa, type TsaBehaviour } from '../../test/test-tsa.js';
 import { platformRootDer } from './signing-identities.service.js';
@@ -74,39 +72,7 @@ describe('signatures with TSA_URL set: every signature stamped (PAdES B-T), a fa
       tokens[user] = await t.signIn(user);
       ids[user] = await accountIdOf(t.database.db, user);
     }
-    ({ id: projectId } = await acceptedApplication(t, {
-      tokens,
-      org,
-      name: '湘江新区时间戳测试公寓',
-      plainDrawing: true,
-    }));
-    const missions = `/api/checkDrawings/${org.censor}/${projectId}/missions`;
-    const grid = detailOf<MissionGrid>(await api.send('GET', missions, tokens.censor_director));
-    const second = grid.specialties[0]!;
-    for (const user of ['censor_reviewer', 'censor_reviewer2'] as const)
-      await t.database.db
-        .update(members)
-        .set({ specialties: grid.specialties })
-        .where(and(eq(members.accountId, ids[user]), eq(members.orgId, org.censor!)));
-    const saved = detailOf<MissionGrid>(
-      await api.send('PUT', missions, tokens.censor_director, {
-        payload: {
-          cells: grid.cells.map((c) => ({
-            buildingId: c.buildingId,
-            specialty: c.specialty,
-            reviewerAccountId: c.specialty === second ? ids.censor_reviewer2 : ids.censor_reviewer,
-            checkerAccountId: null,
-            deadline: null,
-            revision: c.revision,
-          })),
-        },
-      }),
-    );
-    for (const cell of saved.cells) {
-      const reviewer = cell.specialty === second ? 'censor_reviewer2' : 'censor_reviewer';
-      detailOf(await api.send('POST', `${missions}/${cell.missionId}/submit`, tokens[reviewer]));
-      detailOf(await api.send('POST', `${missions}/${cell.missionId}/accept`, tokens.censor_director));
-    }
+    projectId = await reviewedApplication(t, { tokens, ids, org, name: '湘江新区时间戳测试公寓' });
     report = detailOf<OpinionReportSummary>(
       await api.send(
         'POST',
