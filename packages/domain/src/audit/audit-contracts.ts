@@ -88,6 +88,7 @@ export const AUDIT_ACTIONS = {
   CERTIFICATE_COMPILED: { 'zh-CN': '编制审查合格书', 'en-US': 'Certificate compiled' },
   CERTIFICATE_ISSUED: { 'zh-CN': '签发审查合格书', 'en-US': 'Certificate issued' },
   CERTIFICATE_REVOKED: { 'zh-CN': '撤销审查合格书', 'en-US': 'Certificate revoked' },
+  CERTIFICATE_SUPERSEDED: { 'zh-CN': '审查合格书被替代', 'en-US': 'Certificate superseded' },
   DRAWING_SET_COMPILED: { 'zh-CN': '生成签章图纸', 'en-US': 'Drawing set prepared for sealing' },
   FILING_SUBMITTED: { 'zh-CN': '提交备案', 'en-US': 'Filing submitted' },
   FILING_CONFIRMED: { 'zh-CN': '确认备案', 'en-US': 'Filing confirmed' },

@@ -528,6 +528,10 @@ const SENTENCES: Partial<Record<AuditAction, Sentence>> = {
     zh: `${p.actor} 撤销了${inProject(p).zh}的审查合格书${named(p, 'certificateNo') ?? ''}：${named(p, 'reason') ?? ''}`,
     en: `${p.actor} revoked the certificate ${named(p, 'certificateNo') ?? ''} of ${inProject(p).en}: ${named(p, 'reason') ?? ''}`,
   }),
+  CERTIFICATE_SUPERSEDED: (p) => ({
+    zh: `${p.actor} 签发变更审查合格书${named(p, 'by') ?? ''}，${inProject(p).zh}的审查合格书${named(p, 'certificateNo') ?? ''}被替代`,
+    en: `${p.actor} issued the change's certificate ${named(p, 'by') ?? ''}, which supersedes the certificate ${named(p, 'certificateNo') ?? ''} of ${inProject(p).en}`,
+  }),
   // The sealed drawing set (issue 21): the detail counts its sheets.
   DRAWING_SET_COMPILED: (p) => ({
     zh: `${p.actor} 生成了${inProject(p).zh}第${num(p.detail.version) ?? ''}版施工图的签章图纸（${num(p.detail.sheets) ?? ''}张）`,

@@ -113,6 +113,8 @@ export const certificateSummary = z.object({
   failure: z.string().nullable(),
   /** When, by whom and why the agency revoked it. */
   revoked: z.object({ at: z.string(), by: z.string(), reason: z.string() }).nullable(),
+  /** The number of the change application's certificate that replaced it. */
+  supersededBy: z.string().nullable(),
   can: z.object({ issue: z.boolean(), compile: z.boolean(), revoke: z.boolean() }),
 });
 export type CertificateSummary = z.infer<typeof certificateSummary>;
@@ -147,6 +149,8 @@ export const certificateCheck = z.object({
   sha256: z.string().nullable(),
   /** The day the agency revoked it, in China. */
   revokedOn: z.string().nullable(),
+  /** The number of the certificate that replaced it (a change application's). */
+  supersededBy: z.string().nullable(),
 });
 export type CertificateCheck = z.infer<typeof certificateCheck>;
 

@@ -42,6 +42,8 @@ export const certificates = pgTable(
     revokedAt: at('revoked_at'),
     revokedBy: uuid('revoked_by').references(() => accounts.id),
     revokeReason: text('revoke_reason'),
+    /** SUPERSEDED: the certificate of the change application that replaced this one. */
+    supersededBy: uuid('superseded_by'),
     createdAt: at('created_at').notNull().defaultNow(),
     updatedAt: at('updated_at').notNull().defaultNow(),
   },

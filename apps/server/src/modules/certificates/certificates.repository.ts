@@ -2,7 +2,9 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database.js';
 import { accounts, members } from '../../db/schema/accounts.js';
+import { buildings } from '../../db/schema/buildings.js';
 import { certificates } from '../../db/schema/certificates.js';
+import { projectAlterBuildings } from '../../db/schema/project-alters.js';
 import { missions } from '../../db/schema/missions.js';
 import { orgs } from '../../db/schema/orgs.js';
 import { projects } from '../../db/schema/projects.js';
@@ -16,6 +18,7 @@ export type CertificateInsert = typeof certificates.$inferInsert;
 const compiler = alias(accounts, 'compiler');
 const issuer = alias(accounts, 'issuer');
 const revoker = alias(accounts, 'revoker');
+const successor = alias(certificates, 'successor');
 
 function selectCertificates(db: Db) {
   return db
@@ -24,11 +27,13 @@ function selectCertificates(db: Db) {
       compiledByName: compiler.name,
       issuedByName: issuer.name,
       revokedByName: revoker.name,
+      supersededByNo: successor.certificateNo,
     })
     .from(certificates)
     .innerJoin(compiler, eq(compiler.id, certificates.compiledBy))
     .leftJoin(issuer, eq(issuer.id, certificates.issuedBy))
     .leftJoin(revoker, eq(revoker.id, certificates.revokedBy))
+    .leftJoin(successor, eq(successor.id, certificates.supersededBy))
     .$dynamic();
 }
 export type CertificateWithNames = NonNullable<Awaited<ReturnType<typeof findCertificate>>>;
@@ -175,4 +180,41 @@ export async function listCertificateSigners(db: Db, certificateId: string) {
     where t.document_id = ${certificateId} and t.signed_at is not null
     order by t.step, t.slot`);
   return (result as { rows: { role: string; name: string; serial: string | null }[] }).rows;
+}
+
+/**
+ * The issued certificates a change application's replaces: those of the applications whose passed
+ * buildings the change changes (project_alter_buildings), held for the change.
+ */
+export async function listReplacedCertificates(db: Db, alterProjectId: string) {
+  return db
+    .select({
+      id: certificates.id,
+      projectId: certificates.projectId,
+      certificateNo: certificates.certificateNo,
+    })
+    .from(certificates)
+    .where(
+      and(
+        eq(certificates.status, 'ISSUED'),
+        inArray(
+          certificates.projectId,
+          db
+            .selectDistinct({ projectId: buildings.projectId })
+            .from(projectAlterBuildings)
+            .innerJoin(buildings, eq(buildings.id, projectAlterBuildings.sourceBuildingId))
+            .where(eq(projectAlterBuildings.projectId, alterProjectId)),
+        ),
+      ),
+    )
+    .for('update');
+}
+
+/** The public check: the number of the certificate that replaced this one. */
+export async function findCertificateNo(db: Db, id: string) {
+  const [row] = await db
+    .select({ certificateNo: certificates.certificateNo })
+    .from(certificates)
+    .where(eq(certificates.id, id));
+  return row?.certificateNo ?? null;
 }

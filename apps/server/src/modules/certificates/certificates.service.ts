@@ -48,6 +48,8 @@ import {
   listCertificateSigners,
   listCertificates as listCertificateRows,
   listForwardedReports,
+  listReplacedCertificates,
+  findCertificateNo,
   updateCertificate,
   type CertificateRow,
   type CertificateWithNames,
@@ -144,6 +146,7 @@ function summaryOf(
         : null,
     signing: { signed: signing?.signed ?? 0, total: signing?.total ?? 0 },
     failure: seesDrafts(open) ? certificate.failure : null,
+    supersededBy: found.supersededByNo ?? null,
     revoked:
       certificate.revokedAt && certificate.revokeReason !== null
         ? {
@@ -516,6 +519,22 @@ export async function issueCertificate(
       target: { type: 'project', id: open.project.id },
       detail: { certificateNo: certificate.certificateNo },
     });
+    // A change application's certificate replaces the one of the application it changes: its
+    // check then says superseded and names this one.
+    if (open.project.isAlter)
+      for (const replaced of await listReplacedCertificates(tx, open.project.id)) {
+        await updateCertificate(tx, replaced.id, {
+          status: 'SUPERSEDED',
+          supersededBy: certificate.id,
+          updatedAt: at,
+        });
+        await recordAudit(tx, at, {
+          action: 'CERTIFICATE_SUPERSEDED',
+          actor: caller.audit,
+          target: { type: 'project', id: replaced.projectId },
+          detail: { certificateNo: replaced.certificateNo, by: certificate.certificateNo },
+        });
+      }
   });
   return summaryAfter(ctx, caller, id);
 }
@@ -609,6 +628,7 @@ export async function checkCertificate(
     })),
     sha256: certificate.fileSha256,
     revokedOn: certificate.revokedAt ? chinaDate(certificate.revokedAt) : null,
+    supersededBy: certificate.supersededBy ? await findCertificateNo(ctx.db, certificate.supersededBy) : null,
   };
 }
 

@@ -75,6 +75,8 @@ const zhCN = {
   checkSame: '与签发的合格书逐字节一致',
   checkDifferent: '与签发的合格书不一致：该文件不是签发的合格书，或已被改动',
   checkRevokedOn: '撤销日期',
+  checkSupersededBy: '替代它的合格书',
+  supersededNotice: '该合格书已被变更审查的合格书 {{no}} 替代，不再有效',
   revoke: '撤销',
   revokeTitle: '撤销审查合格书',
   revokeIntro:
@@ -159,6 +161,8 @@ const enUS: typeof zhCN = {
   checkSame: 'Byte for byte the issued certificate',
   checkDifferent: 'Not the issued certificate: a different file, or one that was changed',
   checkRevokedOn: 'Revoked on',
+  checkSupersededBy: 'Replaced by',
+  supersededNotice: 'Superseded by the change review’s certificate {{no}}: no longer valid',
   revoke: 'Revoke',
   revokeTitle: 'Revoke the certificate',
   revokeIntro:

@@ -81,6 +81,15 @@ export function CertificateCheck({ initial }: { initial: { no: string; c: string
               ...(data.revokedOn
                 ? [{ key: 'revoked', label: t('certificates.checkRevokedOn'), children: data.revokedOn }]
                 : []),
+              ...(data.supersededBy
+                ? [
+                    {
+                      key: 'superseded',
+                      label: t('certificates.checkSupersededBy'),
+                      children: data.supersededBy,
+                    },
+                  ]
+                : []),
               {
                 key: 'signers',
                 label: t('certificates.checkSigners'),

@@ -176,6 +176,15 @@ export function CertificateDetail({
             })}
           />
         )}
+        {data.supersededBy && (
+          <Alert
+            type="warning"
+            showIcon
+            style={{ marginBottom: 16 }}
+            data-testid="certificate-superseded"
+            title={t('certificates.supersededNotice', { no: data.supersededBy })}
+          />
+        )}
         {data.status === 'BUILDING' && (
           <Alert type="info" showIcon title={t('certificates.building')} style={{ marginBottom: 16 }} />
         )}
