@@ -28,7 +28,11 @@ import { recordAudit, type AuditActor } from '../audit/audit.service.js';
 import { enqueueJob } from '../jobs/jobs.repository.js';
 import type { JobHandler } from '../jobs/job-runner.js';
 import { sendMessage } from '../messages/messages.service.js';
-import { openProject, type OpenProject } from '../project-access/project-access.service.js';
+import {
+  openProject,
+  reviewingAgencyOf,
+  type OpenProject,
+} from '../project-access/project-access.service.js';
 import { nextCodeNumber } from '../projects/projects.repository.js';
 import {
   askSigners,
@@ -78,14 +82,6 @@ const isIssued = (status: CertificateRow['status']) => (ISSUED as readonly strin
 /** The agency reads its certificate at every step; the units only once it is issued. */
 const seesDrafts = (open: OpenProject) => open.actor.part === 'CENSOR';
 
-/** The agency the application is reviewed by (the certificate is that agency's). */
-function agencyOf(open: OpenProject): string {
-  if (open.actor.part === 'CENSOR') return open.member.orgId;
-  const censor = open.parties.find((p) => p.role === 'CENSOR');
-  if (!censor) throw new AppError('NOT_FOUND');
-  return censor.orgId;
-}
-
 // ---- the check code on the certificate ----
 
 export function certificateCheckCode(ctx: AppContext, certificate: { id: string; certificateNo: string }) {
@@ -111,7 +107,7 @@ async function certificateFacts(
   open: OpenProject,
   certificate: CertificateRow | null,
 ): Promise<CertificateFacts> {
-  const reports = await listForwardedReports(db, open.project.id, agencyOf(open));
+  const reports = await listForwardedReports(db, open.project.id, reviewingAgencyOf(open));
   const signing = certificate ? (await unsignedCounts(db, [certificate.id])).get(certificate.id) : null;
   return {
     application: open.facts,
@@ -189,7 +185,8 @@ const unitsOf = (open: OpenProject) => [
 export async function listCertificates(ctx: AppContext, caller: CertificateCaller): Promise<CertificatePage> {
   const open = await openProject(ctx.db, caller.member, caller.projectId, { action: 'certificates.view' });
   const rows = await listCertificateRows(ctx.db, open.project.id, { issuedOnly: !seesDrafts(open) });
-  const current = rows.find((r) => r.certificate.censorOrgId === agencyOf(open))?.certificate ?? null;
+  const current =
+    rows.find((r) => r.certificate.censorOrgId === reviewingAgencyOf(open))?.certificate ?? null;
   const facts = seesDrafts(open) ? await certificateFacts(ctx.db, open, current) : null;
   let compile: CertificatePage['compile'] = { allowed: false, blocker: null };
   if (facts && decides(open.actor)) {

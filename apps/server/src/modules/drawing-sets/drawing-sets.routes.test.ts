@@ -12,6 +12,7 @@ import type {
 } from '@drp/domain';
 import { docFiles } from '../../db/schema/doc-repository.js';
 import { drawingSetSheets } from '../../db/schema/drawing-sets.js';
+import { jobs } from '../../db/schema/jobs.js';
 import { multipartBody } from '../../test/multipart-body.js';
 import { pdfsig } from '../../test/pdfsig.js';
 import { accountIdOf, demoOrgIds, detailOf, projectApi } from '../../test/project-fixture.js';
@@ -252,5 +253,53 @@ describe('the sealed drawing set: every sheet of the passed version signed by it
     ).items;
     expect(sheets).toHaveLength(1);
     expect(sheets[0]!.failure).toBeNull();
+  });
+  it('says why a sheet cannot be sealed, stays unsealed, and is sealed when the queue tries again', async () => {
+    const ids = {
+      censor_reviewer: await accountIdOf(t.database.db, 'censor_reviewer'),
+      censor_reviewer2: await accountIdOf(t.database.db, 'censor_reviewer2'),
+    };
+    const other = await passedApplication(t, {
+      tokens,
+      ids,
+      org,
+      name: '湘江新区签章受损',
+      realDrawing: true,
+    });
+    await t.app.jobs.drain();
+    const otherBase = `/api/checkDrawings/${org.censor}/${other.id}/drawingSet`;
+    const prepared = detailOf<DrawingSetSummary>(
+      await api.send('POST', `${otherBase}/compile`, tokens.censor_director),
+    );
+    const [row] = await t.database.db
+      .select({ fileKey: drawingSetSheets.fileKey })
+      .from(drawingSetSheets)
+      .where(eq(drawingSetSheets.setId, prepared.id));
+    // The stored file is damaged after the set was prepared.
+    const original = (await t.app.ctx.files.read(row!.fileKey))!;
+    await t.app.ctx.files.put(row!.fileKey, Buffer.from('%PDF-1.7\nnot a drawing any more'));
+    await other.signAll(prepared.id);
+    await t.app.jobs.drain();
+    const read = async () =>
+      detailOf<DrawingSetDetail>(await api.send('GET', `${otherBase}/${prepared.id}`, tokens.censor_admin));
+    const failing = await read();
+    expect(failing.status).toBe('SIGNING');
+    expect(failing.items[0]!.signed).toBe(0);
+    expect(failing.items[0]!.failure).not.toBeNull();
+    const queued = await t.database.db
+      .select({ state: jobs.state, lastError: jobs.lastError })
+      .from(jobs)
+      .where(eq(jobs.kind, 'drawing-set.seal'));
+    expect(
+      queued.filter((j) => j.state === 'QUEUED' && j.lastError?.includes('could not be sealed')),
+    ).not.toEqual([]);
+
+    // Mended, the queue's next try seals it.
+    await t.app.ctx.files.put(row!.fileKey, original);
+    await t.database.db.update(jobs).set({ runAfter: null }).where(eq(jobs.kind, 'drawing-set.seal'));
+    await t.app.jobs.drain();
+    const sealed = await read();
+    expect(sealed.status).toBe('SEALED');
+    expect(sealed.items[0]!.failure).toBeNull();
   });
 });

@@ -26,7 +26,11 @@ import { recordAudit, type AuditActor } from '../audit/audit.service.js';
 import { listCertificateReviewers, listForwardedReports } from '../certificates/certificates.repository.js';
 import { enqueueJob } from '../jobs/jobs.repository.js';
 import type { JobHandler } from '../jobs/job-runner.js';
-import { openProject, type OpenProject } from '../project-access/project-access.service.js';
+import {
+  openProject,
+  reviewingAgencyOf,
+  type OpenProject,
+} from '../project-access/project-access.service.js';
 import { checkPdfSignatures } from '../signatures/check-pdf-signatures.js';
 import { signPdf } from '../signatures/sign-pdf.js';
 import type { FieldRect } from '../signatures/signature-field.js';
@@ -79,13 +83,6 @@ export interface DrawingSetCaller {
 /** The agency sees its set at every step; the units and the authority once it is sealed. */
 const seesDrafts = (open: OpenProject) => open.actor.part === 'CENSOR';
 
-function agencyOf(open: OpenProject): string {
-  if (open.actor.part === 'CENSOR') return open.member.orgId;
-  const censor = open.parties.find((p) => p.role === 'CENSOR');
-  if (!censor) throw new AppError('NOT_FOUND');
-  return censor.orgId;
-}
-
 /** A PDF that can carry signatures: one its preparation found damaged or locked cannot. */
 const isSealable = (file: { name: string; contentType: string; sheetState: string | null }) =>
   (file.contentType === 'application/pdf' || /\.pdf$/i.test(file.name)) && file.sheetState !== 'FAILED';
@@ -99,6 +96,10 @@ function concerns(task: Task, sheet: Pick<DrawingSetSheetRow, 'specialtyName'>):
   if (task.role !== 'REVIEWER') return true;
   return sheet.specialtyName !== null && (task.specialtyName ?? '').split('、').includes(sheet.specialtyName);
 }
+
+/** Whether the sheet carries every signature it will: each signed task it concerns is on it. */
+const carriesAll = (sheet: Pick<DrawingSetSheetRow, 'specialtyName' | 'applied'>, tasks: Task[]) =>
+  tasks.every((t) => !concerns(t, sheet) || sheet.applied.includes(t.id));
 
 /** Signing order: the reviewers (by their box), the director, the seal. */
 const bySigningOrder = (a: Task, b: Task) => a.step - b.step || a.slot - b.slot;
@@ -127,7 +128,7 @@ async function drawingSetFacts(
   open: OpenProject,
   set: DrawingSetRow | null,
 ): Promise<DrawingSetFacts> {
-  const reports = await listForwardedReports(db, open.project.id, agencyOf(open));
+  const reports = await listForwardedReports(db, open.project.id, reviewingAgencyOf(open));
   const tasks = set ? await listSigningTasks(db, [set.id]) : [];
   return {
     application: open.facts,
@@ -137,8 +138,14 @@ async function drawingSetFacts(
   };
 }
 
-function sheetOf(sheet: DrawingSetSheetRow, tasks: SigningTaskWithName[], agency: boolean): DrawingSetSheet {
-  const due = tasks.filter((t) => concerns(t.task, sheet));
+/** The set's signing tasks and sheets: what its summary and its sheets are read from. */
+async function loadSet(db: Db, setId: string) {
+  const [tasks, sheets] = await Promise.all([listSigningTasks(db, [setId]), listSheets(db, setId)]);
+  return { tasks: tasks.map((t) => t.task), sheets };
+}
+
+function sheetOf(sheet: DrawingSetSheetRow, tasks: Task[], agency: boolean): DrawingSetSheet {
+  const due = tasks.filter((t) => concerns(t, sheet));
   return {
     id: sheet.id,
     name: sheet.name,
@@ -152,9 +159,11 @@ function sheetOf(sheet: DrawingSetSheetRow, tasks: SigningTaskWithName[], agency
   };
 }
 
-async function summaryOf(db: Db, found: DrawingSetWithNames): Promise<DrawingSetSummary> {
+function summaryOf(
+  found: DrawingSetWithNames,
+  { tasks, sheets }: Awaited<ReturnType<typeof loadSet>>,
+): DrawingSetSummary {
   const { set } = found;
-  const [tasks, sheets] = await Promise.all([listSigningTasks(db, [set.id]), listSheets(db, set.id)]);
   return {
     id: set.id,
     projectId: set.projectId,
@@ -162,13 +171,11 @@ async function summaryOf(db: Db, found: DrawingSetWithNames): Promise<DrawingSet
     status: set.status,
     sheets: found.sheets,
     skipped: set.skipped,
-    sealedSheets: sheets.filter((s) =>
-      tasks.every((t) => !concerns(t.task, s) || s.applied.includes(t.task.id)),
-    ).length,
+    sealedSheets: sheets.filter((s) => carriesAll(s, tasks)).length,
     compiledAt: set.compiledAt.toISOString(),
     compiledBy: found.compiledByName,
     sealedAt: set.sealedAt?.toISOString() ?? null,
-    signing: { signed: tasks.filter((t) => t.task.signedAt).length, total: tasks.length },
+    signing: { signed: tasks.filter((t) => t.signedAt).length, total: tasks.length },
   };
 }
 
@@ -183,7 +190,7 @@ async function visibleSet(db: Db, open: OpenProject, id: string) {
 /** The application's set, if any, and whether the caller may prepare it now (else why not). */
 export async function getDrawingSetPage(ctx: AppContext, caller: DrawingSetCaller): Promise<DrawingSetPage> {
   const open = await openProject(ctx.db, caller.member, caller.projectId, { action: 'certificates.view' });
-  const row = await findDrawingSetOfProject(ctx.db, open.project.id, agencyOf(open));
+  const row = await findDrawingSetOfProject(ctx.db, open.project.id, reviewingAgencyOf(open));
   const found =
     row && (seesDrafts(open) || row.status === 'SEALED')
       ? await findDrawingSet(ctx.db, open.project.id, row.id)
@@ -191,7 +198,7 @@ export async function getDrawingSetPage(ctx: AppContext, caller: DrawingSetCalle
   const facts = seesDrafts(open) ? await drawingSetFacts(ctx.db, open, row) : null;
   const blocked = facts ? refusal('drawingSet.compile', open.actor, facts) : 'FORBIDDEN';
   return {
-    set: found ? await summaryOf(ctx.db, found) : null,
+    set: found ? summaryOf(found, await loadSet(ctx.db, found.set.id)) : null,
     compile: {
       allowed: blocked === undefined,
       blocker: blocked === undefined || blocked === 'FORBIDDEN' ? null : errorMessage(blocked, caller.locale),
@@ -206,10 +213,10 @@ export async function getDrawingSet(
 ): Promise<DrawingSetDetail> {
   const open = await openProject(ctx.db, caller.member, caller.projectId, { action: 'certificates.view' });
   const found = await visibleSet(ctx.db, open, id);
-  const [tasks, sheets] = await Promise.all([listSigningTasks(ctx.db, [id]), listSheets(ctx.db, id)]);
+  const loaded = await loadSet(ctx.db, id);
   return {
-    ...(await summaryOf(ctx.db, found)),
-    items: sheets.map((s) => sheetOf(s, tasks, seesDrafts(open))),
+    ...summaryOf(found, loaded),
+    items: loaded.sheets.map((s) => sheetOf(s, loaded.tasks, seesDrafts(open))),
   };
 }
 
@@ -230,7 +237,7 @@ export async function verifyDrawingSheet(
   const { open, sheet, set } = await visibleSheet(ctx, caller, sheetId);
   const bytes = await ctx.files.read(sheet.fileKey);
   if (!bytes) throw new AppError('NOT_FOUND');
-  const tasks = await listSigningTasks(ctx.db, [set.id]);
+  const tasks = (await listSigningTasks(ctx.db, [set.id])).map((t) => t.task);
   return {
     sheet: sheetOf(sheet, tasks, seesDrafts(open)),
     signatures: await checkPdfSignatures(bytes, [await platformRootDer(ctx)]),
@@ -387,7 +394,7 @@ export async function compileDrawingSet(
     return setId;
   });
   const found = await findDrawingSet(ctx.db, caller.projectId, id);
-  return summaryOf(ctx.db, found!);
+  return summaryOf(found!, await loadSet(ctx.db, id));
 }
 
 const setName = (versionNumber: number, sheets: number) => `第${versionNumber}版施工图签章（${sheets}张）`;
@@ -397,8 +404,9 @@ const setName = (versionNumber: number, sheets: number) => `第${versionNumber}�
 /**
  * Puts every signed task's signature on every sheet it concerns that does not carry it yet, in
  * signing order, one sheet per transaction (the sheet's row held, so two runs never sign one file
- * at once). A sheet that cannot be signed (a damaged PDF) says why and the others go on. Marks the
- * set sealed once every task is signed and on every sheet.
+ * at once). A sheet that cannot be signed (a damaged PDF, a timestamp authority down) says why, the
+ * others go on, and the job fails so the queue tries again. Marks the set sealed once every task is
+ * signed and on every sheet.
  */
 export async function sealDrawingSet(ctx: AppContext, setId: string) {
   const set = await findDrawingSetById(ctx.db, setId);
@@ -427,7 +435,8 @@ export async function sealDrawingSet(ctx: AppContext, setId: string) {
           });
     signers.set(task.id, { who, provider });
   }
-  let complete = signed.length === tasks.length;
+  const complete = signed.length === tasks.length;
+  const failed: string[] = [];
   for (const { id } of await listSheets(ctx.db, setId)) {
     const removed: string[] = [];
     const written: string[] = [];
@@ -475,7 +484,7 @@ export async function sealDrawingSet(ctx: AppContext, setId: string) {
       });
     } catch (error) {
       for (const key of written) await ctx.files.remove(key);
-      complete = false;
+      failed.push(id);
       await updateSheet(ctx.db, id, {
         failure: (error instanceof Error ? error.message : String(error)).slice(0, 500),
         updatedAt: ctx.clock(),
@@ -484,10 +493,12 @@ export async function sealDrawingSet(ctx: AppContext, setId: string) {
     }
     for (const key of removed) await ctx.files.remove(key);
   }
+  // The queue runs the job again later (a timestamp authority that was down, a store that
+  // hiccuped); a sheet that is damaged for good keeps saying why once the queue gives up.
+  if (failed.length) throw new Error(`${failed.length} sheets of drawing set ${setId} could not be sealed`);
   if (!complete) return;
   const sheets = await listSheets(ctx.db, setId);
-  if (sheets.every((s) => tasks.every((t) => !concerns(t, s) || s.applied.includes(t.id))))
-    await markDrawingSetSealed(ctx.db, setId, ctx.clock());
+  if (sheets.every((s) => carriesAll(s, tasks))) await markDrawingSetSealed(ctx.db, setId, ctx.clock());
 }
 
 const payloadOf = (payload: Record<string, unknown>) => {

@@ -73,6 +73,18 @@ export interface OpenProject {
   require<A extends ProjectAction>(action: A, facts?: FactsFor<A>, params?: Record<string, ErrorParam>): void;
 }
 
+/**
+ * The agency the application is reviewed by, as the one who opened it sees it: its own, for the
+ * agency; the party named CENSOR, for everyone else. Its documents (certificate, sealed set) are
+ * that agency's.
+ */
+export function reviewingAgencyOf(open: OpenProject): string {
+  if (open.actor.part === 'CENSOR') return open.member.orgId;
+  const censor = open.parties.find((p) => p.role === 'CENSOR');
+  if (!censor) throw new AppError('NOT_FOUND');
+  return censor.orgId;
+}
+
 /** Whether the member is a party to this action at all: the first half of `require`, without the state. */
 function requireWho(actor: ProjectActor, action: ProjectAction) {
   const rule = PROJECT_POLICY[action];

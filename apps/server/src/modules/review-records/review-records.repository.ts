@@ -42,7 +42,7 @@ function selectRecords(db: Db) {
     .leftJoin(authority, eq(authority.id, filings.authorityOrgId))
     .$dynamic();
 }
-export type ReviewRecordRow = Awaited<ReturnType<typeof findReviewRecord>> & {};
+export type ReviewRecordRow = NonNullable<Awaited<ReturnType<typeof findReviewRecord>>>;
 
 export interface ReviewRecordSearch {
   projectName?: string | undefined;

@@ -31,7 +31,7 @@ import {
  * building, a made-up id) is the same NOT_FOUND, so the record tells nothing of what is not in it.
  */
 
-type Row = NonNullable<ReviewRecordRow>;
+type Row = ReviewRecordRow;
 type BuildingRow = NonNullable<Awaited<ReturnType<typeof findRecordBuilding>>>;
 
 function summaryOf(row: Row): ReviewRecordSummary {

@@ -114,8 +114,20 @@ export async function planSignatures(
     signerAccountId: r.accountId,
   }));
   rows.push(
-    { ...base, role: 'DIRECTOR', step: SIGNING_STEP.DIRECTOR, slot: rows.length, fieldName: signatureFieldName('DIRECTOR', null) },
-    { ...base, role: 'AGENCY', step: SIGNING_STEP.AGENCY, slot: -1, fieldName: signatureFieldName('AGENCY', null) },
+    {
+      ...base,
+      role: 'DIRECTOR',
+      step: SIGNING_STEP.DIRECTOR,
+      slot: rows.length,
+      fieldName: signatureFieldName('DIRECTOR', null),
+    },
+    {
+      ...base,
+      role: 'AGENCY',
+      step: SIGNING_STEP.AGENCY,
+      slot: -1,
+      fieldName: signatureFieldName('AGENCY', null),
+    },
   );
   await replaceSigningTasks(tx, document.id, rows);
   return rows.map((r) => ({
@@ -133,10 +145,12 @@ export async function planSignatures(
 /** Signatures given and missing per document (the forward rule's `unsigned`). */
 export async function unsignedCounts(db: Db, reportIds: readonly string[]) {
   const counts = await countSignatures(db, reportIds);
-  return new Map(reportIds.map((id) => {
-    const c = counts.get(id);
-    return [id, c ? { ...c, unsigned: c.total - c.signed } : null] as const;
-  }));
+  return new Map(
+    reportIds.map((id) => {
+      const c = counts.get(id);
+      return [id, c ? { ...c, unsigned: c.total - c.signed } : null] as const;
+    }),
+  );
 }
 
 // ---- asking for signatures ----
@@ -196,7 +210,11 @@ function factsOf(open: OpenProject, task: SigningTaskWithName['task'], all: Sign
   };
 }
 
-function documentOf(open: OpenProject, report: SignableDocument, tasks: SigningTaskWithName[]): SigningDocument {
+function documentOf(
+  open: OpenProject,
+  report: SignableDocument,
+  tasks: SigningTaskWithName[],
+): SigningDocument {
   const mine = tasks.filter((t) => t.task.documentId === report.id);
   const items: SigningTask[] = mine.map(({ task, signerName }) => ({
     id: task.id,
@@ -242,7 +260,10 @@ export async function listSigningDocuments(
       kinds.map((access) => access.list(ctx.db, open.project.id, { issuedOnly: !seesDrafts(open) })),
     )
   ).flat();
-  const tasks = await listSigningTasks(ctx.db, documents.map((d) => d.id));
+  const tasks = await listSigningTasks(
+    ctx.db,
+    documents.map((d) => d.id),
+  );
   return documents
     .filter((d) => tasks.some((t) => t.task.documentId === d.id))
     .map((d) => documentOf(open, d, tasks));
@@ -288,7 +309,9 @@ export async function signCallbackUrl(ctx: AppContext, caller: SignatureCaller, 
   const task = await findSigningTask(ctx.db, taskId);
   if (!task) throw new AppError('NOT_FOUND');
   await openProject(ctx.db, caller.member, task.projectId, { action: 'signatures.view' });
-  return { url: `/sys_audit/${caller.member.orgId}/${task.projectId}/signature/detail/${task.documentId}?task=${task.id}` };
+  return {
+    url: `/sys_audit/${caller.member.orgId}/${task.projectId}/signature/detail/${task.documentId}?task=${task.id}`,
+  };
 }
 
 // ---- the link pdf.js opens (`signature/getViewUrl`) ----
@@ -318,7 +341,11 @@ export async function signedDocumentLink(
 }
 
 /** The file a link opens; NOT_FOUND for a forged, altered or expired one, or a document gone. */
-export async function linkedSignedPdf(ctx: AppContext, token: string, download: boolean): Promise<StoredFileToSend> {
+export async function linkedSignedPdf(
+  ctx: AppContext,
+  token: string,
+  download: boolean,
+): Promise<StoredFileToSend> {
   const match = /^([0-9a-f-]{36})\.([0-9a-f-]{36})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token);
   if (!match) throw new AppError('NOT_FOUND');
   const [, projectId, documentId, expiry, mac] = match as unknown as [string, string, string, string, string];
@@ -362,25 +389,40 @@ export async function verifyPresentedPdf(ctx: AppContext, bytes: Buffer): Promis
 // ---- signing ----
 
 /**
- * Signs one task (`task/start`) with the signer's password again. Checked twice: once before the
- * signer's key is fetched (so no one gets a certificate for a task that is not theirs), and again
- * under the report's row lock, where the PDF is signed and replaced, so two signers never sign
- * the same bytes and a compile in between is noticed.
+ * Records a signature given (its file already replaced where the document has one): the task
+ * marked signed, once; the to-do done for everyone asked; the last signature of a step opens the
+ * next one; the audit entry.
  */
-/** The to-do is done for everyone asked; the last signature of a step opens the next one. */
-async function afterSigning(
+async function recordSignature(
   tx: Db,
   input: {
     task: SigningTaskWithName['task'];
     tasks: SigningTaskWithName[];
     report: SignableDocument;
     at: Date;
-    by: string;
+    accountId: string;
+    identity: { id: string; serial: string };
+    /** The file's hash after it; null for a document signed in the job queue. */
+    signedSha256: string | null;
     projectName: string;
+    audit: AuditActor;
   },
 ) {
-  const { task, tasks, report, at, by } = input;
-  await settleTodos(tx, { type: 'CENSOR_SIGNATURE_REQUEST', projectId: task.projectId, targetId: task.id, by, at });
+  const { task, tasks, report, at, accountId: by } = input;
+  const marked = await markTaskSigned(tx, task.id, {
+    signerAccountId: by,
+    signedAt: at,
+    identityId: input.identity.id,
+    signedSha256: input.signedSha256,
+  });
+  if (!marked) throw new AppError('SIGNATURE_ALREADY_SIGNED');
+  await settleTodos(tx, {
+    type: 'CENSOR_SIGNATURE_REQUEST',
+    projectId: task.projectId,
+    targetId: task.id,
+    by,
+    at,
+  });
   if (!tasks.some((t) => t.task.id !== task.id && t.task.step === task.step && !t.task.signedAt))
     await askSigners(tx, {
       at,
@@ -390,8 +432,20 @@ async function afterSigning(
       projectName: input.projectName,
       step: task.step + 1,
     });
+  await recordAudit(tx, at, {
+    action: 'SIGNATURE_SIGNED',
+    actor: input.audit,
+    target: { type: 'project', id: report.projectId },
+    detail: { document: report.name, field: task.fieldName, serial: input.identity.serial },
+  });
 }
 
+/**
+ * Signs one task (`task/start`) with the signer's password again. Checked twice: once before the
+ * signer's key is fetched (so no one gets a certificate for a task that is not theirs), and again
+ * under the report's row lock, where the PDF is signed and replaced, so two signers never sign
+ * the same bytes and a compile in between is noticed.
+ */
 export async function signTask(
   ctx: AppContext,
   caller: SignatureCaller,
@@ -427,7 +481,13 @@ export async function signTask(
   const signer =
     first.role === 'AGENCY'
       ? ({ kind: 'AGENCY', orgId: open.member.orgId, orgName } as const)
-      : ({ kind: 'PERSON', orgId: open.member.orgId, orgName, accountId: account.id, name: account.name } as const);
+      : ({
+          kind: 'PERSON',
+          orgId: open.member.orgId,
+          orgName,
+          accountId: account.id,
+          name: account.name,
+        } as const);
   // Issued outside the transaction: the first signature of a new signer creates their certificate.
   const identity = await signingIdentity(ctx, signer);
   const provider = await platformSigningProvider(ctx, signer);
@@ -443,18 +503,20 @@ export async function signTask(
       // Compiled again since the screen was read: the task is gone with the old document.
       if (!task) throw new AppError('SIGNATURE_DOCUMENT_CHANGED');
       open.require('signature.sign', factsOf(open, task, tasks), params);
+      const signature = (at: Date) => ({
+        task,
+        tasks,
+        report,
+        at,
+        accountId: account.id,
+        identity,
+        projectName: open.project.name,
+        audit: caller.audit,
+      });
       if (access.signInQueue) {
         if (report.status !== 'READY') throw new AppError(access.notReady(report.status));
         const at = ctx.clock();
-        if (!(await markTaskSigned(tx, task.id, { signerAccountId: account.id, signedAt: at, identityId: identity.id, signedSha256: null })))
-          throw new AppError('SIGNATURE_ALREADY_SIGNED');
-        await afterSigning(tx, { task, tasks, report, at, by: account.id, projectName: open.project.name });
-        await recordAudit(tx, at, {
-          action: 'SIGNATURE_SIGNED',
-          actor: caller.audit,
-          target: { type: 'project', id: report.projectId },
-          detail: { document: report.name, field: task.fieldName, serial: identity.serial },
-        });
+        await recordSignature(tx, { ...signature(at), signedSha256: null });
         await access.signInQueue(tx, report, task.id, at);
         return;
       }
@@ -476,7 +538,8 @@ export async function signTask(
         seal: {
           kind: task.role === 'AGENCY' ? 'AGENCY' : 'PERSON',
           name: who,
-          caption: task.role === 'AGENCY' ? day.replace(/^(\d+)-(\d+)-(\d+)$/, '$1年$2月$3日') : `${who} ${day}`,
+          caption:
+            task.role === 'AGENCY' ? day.replace(/^(\d+)-(\d+)-(\d+)$/, '$1年$2月$3日') : `${who} ${day}`,
         },
         reason: signingRoleText(task.role, 'zh-CN'),
         location: ctx.config.province,
@@ -488,15 +551,7 @@ export async function signTask(
       files.written = key;
       const sha256 = sha256Hex(signed);
       await access.replaceFile(tx, report.id, { key, size: signed.length, sha256 }, at);
-      if (!(await markTaskSigned(tx, task.id, { signerAccountId: account.id, signedAt: at, identityId: identity.id, signedSha256: sha256 })))
-        throw new AppError('SIGNATURE_ALREADY_SIGNED');
-      await afterSigning(tx, { task, tasks, report, at, by: account.id, projectName: open.project.name });
-      await recordAudit(tx, at, {
-        action: 'SIGNATURE_SIGNED',
-        actor: caller.audit,
-        target: { type: 'project', id: report.projectId },
-        detail: { document: report.name, field: task.fieldName, serial: identity.serial },
-      });
+      await recordSignature(tx, { ...signature(at), signedSha256: sha256 });
       files.replaced = report.file.key;
     });
   } catch (error) {

@@ -34,7 +34,7 @@ const zhCN = {
   download: '下载',
   verify: '核验',
   verifyTitle: '{{name}} 的签名核验',
-  failure: '签章失败：{{reason}}',
+  failure: '此图纸签章未成功，系统将稍后自动重试（{{reason}}）',
   loadFailed: '加载失败：{{message}}',
 };
 
@@ -72,7 +72,7 @@ const enUS: typeof zhCN = {
   download: 'Download',
   verify: 'Check',
   verifyTitle: 'Signatures of {{name}}',
-  failure: 'Sealing failed: {{reason}}',
+  failure: 'This sheet could not be sealed yet; the platform tries again shortly ({{reason}})',
   loadFailed: 'Could not load: {{message}}',
 };
 

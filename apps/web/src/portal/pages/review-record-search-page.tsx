@@ -1,7 +1,7 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
-import type { ReviewRecordSummary } from '@drp/domain';
+import type { REVIEW_RECORD_LIMITS, ReviewRecordSummary } from '@drp/domain';
 import { PAGE_SIZE, reviewRecordsQuery, type ReviewRecordFilters } from '../api/portal-queries';
 import { Breadcrumb } from '../components/breadcrumb';
 import { LoadError, Loading } from '../components/page-state';
@@ -15,9 +15,12 @@ import { reviewRecordPath } from '../portal-paths';
 const FIELDS = ['projectName', 'projectCode', 'certificateNo', 'agencyName', 'constructName'] as const;
 type Field = (typeof FIELDS)[number];
 
-/** The server's REVIEW_RECORD_LIMITS.depthMax: spelt here, as the portal bundle leaves zod out. */
-const DEPTH_MAX = 500;
-const FIELD_MAX = 60;
+/**
+ * The server's REVIEW_RECORD_LIMITS, spelt here so the portal bundle leaves the domain's zod out;
+ * the types keep them equal to the domain's.
+ */
+const DEPTH_MAX: (typeof REVIEW_RECORD_LIMITS)['depthMax'] = 500;
+const FIELD_MAX: (typeof REVIEW_RECORD_LIMITS)['fieldMax'] = 60;
 
 /** The fields and page live in the URL, so a search can be bookmarked, shared and gone back to. */
 function useRecordFilters(): [ReviewRecordFilters, (next: ReviewRecordFilters) => void] {
