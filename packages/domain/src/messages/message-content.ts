@@ -79,6 +79,27 @@ export const MESSAGE_CONTENT: Record<MessageType, Record<Locale, string>> = {
     'en-US':
       '{senderName} revoked the certificate of "{projectName}" ({certificateNo}): {reason}. It is no longer valid.',
   },
+  CENSOR_ROUND_REVIEWED: {
+    'zh-CN': '项目「{projectName}」第{round}轮的审查任务均已审核通过，请编制审查意见告知书。',
+    'en-US': 'Every mission of round {round} of "{projectName}" is accepted. Compile the opinion report.',
+  },
+  CENSOR_REPORT_SIGNED: {
+    'zh-CN': '项目「{projectName}」的审查意见告知书（{reportNo}）已全部签章，请送达建设、设计、勘察单位。',
+    'en-US': 'Every signature is on {reportNo} of "{projectName}". Forward it to the units.',
+  },
+  CENSOR_CERTIFICATE_DUE: {
+    'zh-CN': '项目「{projectName}」已审查合格（{reportNo}），请编制审查合格书。',
+    'en-US': '"{projectName}" passed review ({reportNo}). Compile its certificate.',
+  },
+  CENSOR_CERTIFICATE_SIGNED: {
+    'zh-CN': '项目「{projectName}」的审查合格书（{certificateNo}）已全部签章，请签发。',
+    'en-US': 'Every signature is on the certificate {certificateNo} of "{projectName}". Issue it.',
+  },
+  CENSOR_FILING_DUE: {
+    'zh-CN': '项目「{projectName}」的审查合格书（{certificateNo}）已签发，请在 {count} 个工作日内向主管部门备案。',
+    'en-US':
+      'The certificate {certificateNo} of "{projectName}" is issued. File it with the authority within {count} working days.',
+  },
   CENSOR_FILING_SUBMIT: {
     'zh-CN': '{senderName}提交了项目「{projectName}」审查合格书（{certificateNo}）的备案，请确认或退回。',
     'en-US': '{senderName} filed the certificate of "{projectName}" ({certificateNo}); confirm or reject it.',

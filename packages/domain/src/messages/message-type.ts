@@ -195,6 +195,46 @@ export const MESSAGE_TYPES = {
     receivers: { CENSOR: { opens: '/sys_audit/:orgId/:projectId/signature', todo: 'signatures.view' } },
     personal: true,
   },
+  // The agency's office (issue 21's whole story): each step after the missions is a to-do of
+  // those who may take it, so the application never waits on someone remembering. Every mission of
+  // the round accepted: the report is to be compiled (settled by compiling it).
+  CENSOR_ROUND_REVIEWED: {
+    name: { 'zh-CN': '审查任务已全部完成', 'en-US': 'Round reviewed' },
+    kind: 'todo',
+    receivers: { CENSOR: { opens: '/sys_audit/:orgId/:projectId/report', todo: 'report.compile' } },
+  },
+  // Every signature is on the report: it is to be forwarded to the units (settled by forwarding).
+  CENSOR_REPORT_SIGNED: {
+    name: { 'zh-CN': '告知书已签章待送达', 'en-US': 'Report signed' },
+    kind: 'todo',
+    receivers: {
+      CENSOR: { opens: '/sys_audit/:orgId/:projectId/report/detail/:targetId', todo: 'report.forward' },
+    },
+  },
+  // The review passed: the certificate is to be compiled (settled by compiling it).
+  CENSOR_CERTIFICATE_DUE: {
+    name: { 'zh-CN': '待出具审查合格书', 'en-US': 'Certificate to compile' },
+    kind: 'todo',
+    receivers: { CENSOR: { opens: '/sys_audit/:orgId/:projectId/certification', todo: 'certificate.compile' } },
+  },
+  // Every signature is on the certificate: it is to be issued (settled by issuing it).
+  CENSOR_CERTIFICATE_SIGNED: {
+    name: { 'zh-CN': '合格书已签章待签发', 'en-US': 'Certificate signed' },
+    kind: 'todo',
+    receivers: {
+      CENSOR: {
+        opens: '/sys_audit/:orgId/:projectId/certification/detail/:targetId',
+        todo: 'certificate.issue',
+      },
+    },
+  },
+  // Issued: it is to be filed with the authority by the due day (settled by filing it).
+  CENSOR_FILING_DUE: {
+    name: { 'zh-CN': '审查合格书待备案', 'en-US': 'Certificate to file' },
+    kind: 'todo',
+    receivers: { CENSOR: { opens: '/sys_audit/:orgId/:projectId/filing', todo: 'filing.file' } },
+    settledBy: { CENSOR_FILING_SUBMIT: 'own' },
+  },
   // opinion reports (issue 20): the round's report reaches the units (their report list, the newest
   // round on top); the clock pauses meanwhile.
   CENSOR_OPINION_REPORT_FORWARD: {

@@ -41,6 +41,7 @@ function signable(certificate: CertificateRow): SignableDocument {
 /** How the certificates are signed (issue 21): registered with the signatures module at start. */
 export const certificateDocuments: SignedDocumentKindAccess = {
   kind: 'CERTIFICATE',
+  fullySigned: 'CENSOR_CERTIFICATE_SIGNED',
   async find(db, projectId, id, options = {}) {
     const found = await findCertificate(db, projectId, id, options);
     return found ? signable(found.certificate) : null;

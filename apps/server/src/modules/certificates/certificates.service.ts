@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import {
+  FILING_LIMITS,
   REGISTRATION_TYPE_LABELS,
   certificateCounterPrefix,
   certificateNumber,
@@ -27,7 +28,7 @@ import { newFileKey } from '../../lib/file-store.js';
 import { recordAudit, type AuditActor } from '../audit/audit.service.js';
 import { enqueueJob } from '../jobs/jobs.repository.js';
 import type { JobHandler } from '../jobs/job-runner.js';
-import { sendMessage } from '../messages/messages.service.js';
+import { sendMessage, settleTodos } from '../messages/messages.service.js';
 import {
   openProject,
   reviewingAgencyOf,
@@ -336,6 +337,12 @@ export async function compileCertificate(
     const existing = await findCertificateOfProject(tx, open.project.id, open.member.orgId, { lock: true });
     open.require('certificate.compile', await certificateFacts(tx, open, existing));
     const at = ctx.clock();
+    await settleTodos(tx, {
+      type: 'CENSOR_CERTIFICATE_DUE',
+      projectId: open.project.id,
+      by: caller.audit.accountId,
+      at,
+    });
     const certificateId = existing?.id ?? randomUUID();
     let certificateNo = existing?.certificateNo;
     if (!certificateNo) {
@@ -495,6 +502,28 @@ export async function issueCertificate(
       issuedAt: at,
       issuedBy: by,
       updatedAt: at,
+    });
+    await settleTodos(tx, {
+      type: 'CENSOR_CERTIFICATE_SIGNED',
+      projectId: open.project.id,
+      targetId: certificate.id,
+      by,
+      at,
+    });
+    // Filing is the agency's next step, within its legal days (the filing screen shows the day).
+    await sendMessage(tx, {
+      type: 'CENSOR_FILING_DUE',
+      to: [{ orgId: open.member.orgId }],
+      at,
+      by,
+      senderOrgId: open.member.orgId,
+      projectId: open.project.id,
+      targetId: certificate.id,
+      params: {
+        projectName: open.project.name,
+        certificateNo: certificate.certificateNo,
+        count: String(FILING_LIMITS.workingDays),
+      },
     });
     await sendMessage(tx, {
       type: 'CENSOR_CERTIFICATE_ISSUED',

@@ -489,6 +489,24 @@ export async function applyMissionStep(
       reason: caller.step === 'RETURN' ? (caller.reason ?? null) : null,
     },
   ]);
+  // The round's last mission accepted: its report is the agency office's next step.
+  if (caller.step === 'ACCEPT') {
+    const { cells } = await readRoundCells(ctx, tx, open.project.id, m.versionId);
+    if (cells.every((c) => c.found?.mission.status === 'DONE'))
+      await sendMessage(tx, {
+        type: 'CENSOR_ROUND_REVIEWED',
+        to: [{ orgId: open.member.orgId }],
+        at,
+        by: caller.accountId,
+        senderOrgId: open.member.orgId,
+        projectId: open.project.id,
+        targetId: m.versionId,
+        params: {
+          projectName: open.project.name,
+          round: String(await findVersionNumber(tx, m.versionId)),
+        },
+      });
+  }
 }
 
 function summaryOf(row: MissionWithNames, accountId: string | null, today: string): MissionSummary {

@@ -32,6 +32,7 @@ function signable(report: ReportRow) {
 /** How the opinion reports are signed (issue 21): registered with the signatures module at start. */
 export const reportDocuments: SignedDocumentKindAccess = {
   kind: 'REPORT',
+  fullySigned: 'CENSOR_REPORT_SIGNED',
   async find(db, projectId, id, options = {}) {
     const found = await findReport(db, projectId, id, options);
     return found ? signable(found.report) : null;

@@ -29,7 +29,7 @@ import { recordAudit, type AuditActor } from '../audit/audit.service.js';
 import { pauseReviewClocks, readReviewClock, stopReviewClocks } from '../calendar/review-clock.service.js';
 import { enqueueJob } from '../jobs/jobs.repository.js';
 import type { JobHandler } from '../jobs/job-runner.js';
-import { sendMessage } from '../messages/messages.service.js';
+import { sendMessage, settleTodos } from '../messages/messages.service.js';
 import { findCurrentRound } from '../missions/missions.repository.js';
 import { readRoundCells } from '../missions/missions.service.js';
 import { runApplicationStep } from '../project-access/application-steps.js';
@@ -470,6 +470,12 @@ export async function compileOpinionReport(
     open.require('report.compile', facts, { count: facts.missionsOpen });
     if (!round) throw new AppError('REPORT_NOT_IN_REVIEW');
     const at = ctx.clock();
+    await settleTodos(tx, {
+      type: 'CENSOR_ROUND_REVIEWED',
+      projectId: open.project.id,
+      by: caller.audit.accountId,
+      at,
+    });
     const reportNo = `${open.project.code ?? open.project.id.slice(0, 8)}-R${round.number}`;
     // The id is chosen here so the content (its check code needs the id) is read before the one write.
     const reportId = report?.id ?? randomUUID();
@@ -633,6 +639,7 @@ export async function forwardOpinionReport(
       forwardedBy: by,
       updatedAt: at,
     });
+    await settleTodos(tx, { type: 'CENSOR_REPORT_SIGNED', projectId: open.project.id, targetId: report.id, by, at });
     const passed = report.conclusion === 'PASSED';
     const step: keyof typeof APPLICATION_TRANSITIONS = passed ? 'passReview' : 'forwardReport';
     await updateApplicationState(tx, open.project.id, {
@@ -671,6 +678,18 @@ export async function forwardOpinionReport(
         count: String(report.opinionCount),
       },
     });
+    // Passed: the certificate is the agency's next step.
+    if (passed)
+      await sendMessage(tx, {
+        type: 'CENSOR_CERTIFICATE_DUE',
+        to: [{ orgId: open.member.orgId }],
+        at,
+        by,
+        senderOrgId: open.member.orgId,
+        projectId: open.project.id,
+        targetId: report.id,
+        params: { projectName: open.project.name, reportNo: report.reportNo },
+      });
     await recordAudit(tx, at, {
       action: 'REPORT_FORWARDED',
       actor: caller.audit,

@@ -423,7 +423,23 @@ async function recordSignature(
     by,
     at,
   });
-  if (!tasks.some((t) => t.task.id !== task.id && t.task.step === task.step && !t.task.signedAt))
+  const fullySigned = signedDocumentsOf(report.kind).fullySigned;
+  if (fullySigned && !tasks.some((t) => t.task.id !== task.id && !t.task.signedAt))
+    await sendMessage(tx, {
+      type: fullySigned,
+      to: [{ orgId: task.censorOrgId }],
+      at,
+      by,
+      senderOrgId: task.censorOrgId,
+      projectId: report.projectId,
+      targetId: report.id,
+      params: {
+        projectName: input.projectName,
+        reportNo: report.name,
+        certificateNo: report.name,
+      },
+    });
+  else if (!tasks.some((t) => t.task.id !== task.id && t.task.step === task.step && !t.task.signedAt))
     await askSigners(tx, {
       at,
       by,

@@ -1,4 +1,4 @@
-import type { ErrorCode, SignedDocumentKind } from '@drp/domain';
+import type { ErrorCode, MessageType, SignedDocumentKind } from '@drp/domain';
 import type { Db } from '../../db/database.js';
 import type { SlotRect } from './signature-slots.js';
 
@@ -43,6 +43,11 @@ export interface SignedDocumentKindAccess {
    * no single file of its own.
    */
   signInQueue?(tx: Db, document: SignableDocument, taskId: string, at: Date): Promise<void>;
+  /**
+   * The agency's to-do once every signature is on it (forward the report, issue the certificate);
+   * none for a document whose last signature is its last step (the sealed set).
+   */
+  fullySigned?: MessageType;
 }
 
 const kinds = new Map<SignedDocumentKind, SignedDocumentKindAccess>();
