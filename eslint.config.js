@@ -70,7 +70,7 @@ const MODULE_DEPENDENCIES = {
   certificates: ['audit', 'messages', 'dictionaries', 'project-access', 'projects', 'jobs', 'signatures'],
   // The sealed drawing set (issue 21): from the reviewed version's files, signed as the reports are
   // by the certificate's reviewers, sealed in the job queue.
-  'drawing-sets': ['audit', 'dictionaries', 'project-access', 'jobs', 'signatures', 'certificates'],
+  'drawing-sets': ['audit', 'messages', 'dictionaries', 'project-access', 'jobs', 'signatures', 'certificates'],
   // Filing (issue 21): of the issued certificate, due on the working-day calendar.
   filings: ['audit', 'messages', 'project-access', 'calendar', 'certificates'],
   // Answers and the next rounds (issue 20): issued opinions, the next version of the materials, the

@@ -264,7 +264,7 @@ describe('project workspaces, lists and workbenches', () => {
       // A reviewer is not promised the intake, which the policy keeps for admins and the director.
       if (username === 'censor_reviewer')
         expect(await page.getByTestId('area-intro').textContent()).toBe(
-          '在本分系统中查看本机构已受理项目的单体、勘察文件和施工图。',
+          '在本分系统中办理分派给您的审查任务，填写审查意见，签署审查文件，查看本机构已受理项目的单体、勘察文件和施工图。',
         );
       await expectAccessible(page, `${area} workbench`, { include: '.ant-layout-content' });
       await page.context().close();

@@ -270,7 +270,13 @@ export function projectApi(t: TestApp) {
     method: 'GET' | 'POST' | 'PUT' | 'DELETE',
     url: string,
     token: string | undefined,
-    options: { actingOrg?: string | undefined; payload?: unknown; query?: Record<string, string> } = {},
+    options: {
+      actingOrg?: string | undefined;
+      payload?: unknown;
+      query?: Record<string, string>;
+      /** The reader's language (Accept-Language); zh-CN when absent. */
+      locale?: 'zh-CN' | 'en-US';
+    } = {},
   ) =>
     t.app.inject({
       method,
@@ -278,6 +284,7 @@ export function projectApi(t: TestApp) {
       query: options.query ?? {},
       headers: {
         ...(options.actingOrg ? { [ORG_HEADER]: options.actingOrg } : {}),
+        ...(options.locale ? { 'accept-language': options.locale } : {}),
         ...(token ? { authorization: `Bearer ${token}` } : {}),
       },
       ...(options.payload === undefined ? {} : { payload: options.payload as object }),

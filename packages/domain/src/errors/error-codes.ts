@@ -1135,6 +1135,12 @@ export const ERROR_CODES = {
     'zh-CN': '图纸超过 {max} 张，无法作为一套签章',
     'en-US': 'More than {max} sheets cannot be sealed as one set',
   },
+  // A sheet of the set the signature could not be written into; the queue tries again.
+  DRAWING_SET_SHEET_FAILED: {
+    status: 500,
+    'zh-CN': '签章未能写入该图纸文件',
+    'en-US': 'The signature could not be written into this sheet',
+  },
   REVIEW_RECORD_TOO_DEEP: {
     status: 400,
     'zh-CN': '查询结果过多，仅可浏览前 {max} 条，请输入项目名称、编号等条件缩小范围',

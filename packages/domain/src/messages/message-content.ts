@@ -1,4 +1,5 @@
 import type { Locale } from '../errors/error-codes.js';
+import { SIGNED_DOCUMENT_KINDS, type SignedDocumentKind } from '../signatures/signature-contracts.js';
 import type { MessageParams, MessageType } from './message-type.js';
 
 /**
@@ -57,9 +58,9 @@ export const MESSAGE_CONTENT: Record<MessageType, Record<Locale, string>> = {
       'Round {round} re-review of "{projectName}": {buildingName}, {specialty}. The answers and revised drawings are in; close or keep each earlier opinion.',
   },
   CENSOR_SIGNATURE_REQUEST: {
-    'zh-CN': '项目「{projectName}」的 {reportNo} 待您签署：{field}。请在电子签章中再次输入密码签署。',
+    'zh-CN': '项目「{projectName}」的{document}（{reportNo}）待您签署：{field}。请在电子签章中再次输入密码签署。',
     'en-US':
-      '{reportNo} of "{projectName}" awaits your signature: {field}. Sign it under Electronic signatures with your password.',
+      '{document} {reportNo} of "{projectName}" awaits your signature: {field}. Sign it under Electronic signatures with your password.',
   },
   CENSOR_OPINION_REPORT_FORWARD: {
     'zh-CN':
@@ -100,6 +101,11 @@ export const MESSAGE_CONTENT: Record<MessageType, Record<Locale, string>> = {
     'en-US':
       'The certificate {certificateNo} of "{projectName}" is issued. File it with the authority within {count} working days.',
   },
+  CENSOR_DRAWING_SET_SEALED: {
+    'zh-CN': '{senderName}已完成项目「{projectName}」审查合格施工图的签章（{count} 张），请在电子签章中查看和下载。',
+    'en-US':
+      '{senderName} sealed the reviewed drawings of "{projectName}" ({count} sheets). Read and download them under Electronic signatures.',
+  },
   CENSOR_FILING_SUBMIT: {
     'zh-CN': '{senderName}提交了项目「{projectName}」审查合格书（{certificateNo}）的备案，请确认或退回。',
     'en-US': '{senderName} filed the certificate of "{projectName}" ({certificateNo}); confirm or reject it.',
@@ -136,9 +142,20 @@ export const MESSAGE_CONTENT: Record<MessageType, Record<Locale, string>> = {
   },
 };
 
+/**
+ * Placeholders named in the reader's language from a code the message keeps: `{document}` is the
+ * kind of signed document (`documentKind`), so one message reads right in either language.
+ */
+const NAMED: Record<string, (params: MessageParams, locale: Locale) => string> = {
+  document: ({ documentKind }, locale) =>
+    documentKind && documentKind in SIGNED_DOCUMENT_KINDS
+      ? SIGNED_DOCUMENT_KINDS[documentKind as SignedDocumentKind][locale]
+      : '',
+};
+
 export function renderMessageContent(type: MessageType, params: MessageParams, locale: Locale): string {
   return MESSAGE_CONTENT[type][locale].replace(
     /\{(\w+)\}/g,
-    (_, key: string) => params[key as keyof MessageParams] ?? '',
+    (_, key: string) => NAMED[key]?.(params, locale) ?? params[key as keyof MessageParams] ?? '',
   );
 }

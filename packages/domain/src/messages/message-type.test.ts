@@ -94,6 +94,19 @@ describe('renderMessageContent', () => {
       '长沙城投 returned the materials of "岳麓一期": 缺少结构计算书',
     );
     expect(renderMessageContent('CONSTRUCT_PROJECT_SUBMIT', {}, 'zh-CN')).not.toContain('{');
+    // A signature asked for names the kind of document in the reader's language.
+    const asked = {
+      projectName: '岳麓一期',
+      reportNo: '430104202600001',
+      field: '签发',
+      documentKind: 'CERTIFICATE',
+    };
+    expect(renderMessageContent('CENSOR_SIGNATURE_REQUEST', asked, 'zh-CN')).toMatch(
+      /^项目「岳麓一期」的施工图设计文件审查合格书（430104202600001）待您签署：签发。/,
+    );
+    expect(renderMessageContent('CENSOR_SIGNATURE_REQUEST', asked, 'en-US')).toMatch(
+      /^Certificate of passing review 430104202600001 of "岳麓一期" awaits your signature/,
+    );
   });
 });
 

@@ -258,6 +258,17 @@ export const MESSAGE_TYPES = {
       SURVEY: { opens: '/sys_submit/:orgId/:projectId/signature' },
     },
   },
+  // The sealed drawing set (issue 21): every sheet carries every signature; the units read and
+  // download the sealed sheets on their 电子签章 screen.
+  CENSOR_DRAWING_SET_SEALED: {
+    name: { 'zh-CN': '施工图签章完成', 'en-US': 'Drawing set sealed' },
+    kind: 'notice',
+    receivers: {
+      CONSTRUCT: { opens: '/sys_apply/:orgId/:projectId/signature' },
+      DESIGN: { opens: '/sys_submit/:orgId/:projectId/signature' },
+      SURVEY: { opens: '/sys_submit/:orgId/:projectId/signature' },
+    },
+  },
   // Revoked after issue (issue 21): the units are told why, on the screen where they read it.
   CENSOR_CERTIFICATE_REVOKED: {
     name: { 'zh-CN': '审查合格书撤销', 'en-US': 'Certificate revoked' },
@@ -434,9 +445,11 @@ export type MessageParams = Partial<
     | 'round'
     | 'reportNo'
     | 'count'
-    // electronic signatures (issue 21): the signature asked for; the certificate's number
+    // electronic signatures (issue 21): the signature asked for; the certificate's number; the
+    // kind of document signed (SignedDocumentKind, named in the reader's language as {document})
     | 'field'
-    | 'certificateNo',
+    | 'certificateNo'
+    | 'documentKind',
     string
   >
 >;

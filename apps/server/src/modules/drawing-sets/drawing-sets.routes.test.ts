@@ -7,6 +7,7 @@ import type {
   DrawingSetPage,
   DrawingSetSummary,
   DrawingSheetVerification,
+  MessagePage,
   SignatureVerification,
   SigningDocumentPage,
 } from '@drp/domain';
@@ -253,6 +254,22 @@ describe('the sealed drawing set: every sheet of the passed version signed by it
     ).items;
     expect(sheets).toHaveLength(1);
     expect(sheets[0]!.failure).toBeNull();
+    // Each unit was told, by a notice that opens its 电子签章 screen.
+    for (const [user, orgId] of [
+      ['construct_admin', org.construct],
+      ['design_admin', org.design],
+    ] as const) {
+      const told = detailOf<MessagePage>(
+        await api.send('GET', '/api/message/messages', tokens[user], {
+          query: { projectId, messageTypes: 'CENSOR_DRAWING_SET_SEALED', size: '-1' },
+          actingOrg: orgId,
+        }),
+      ).items;
+      expect(told, user).toHaveLength(1);
+      expect(told[0]!.content).toMatch(
+        /^.+已完成项目「.+」审查合格施工图的签章（1 张），请在电子签章中查看和下载。$/,
+      );
+    }
   });
   it('says why a sheet cannot be sealed, stays unsealed, and is sealed when the queue tries again', async () => {
     const ids = {
@@ -285,7 +302,12 @@ describe('the sealed drawing set: every sheet of the passed version signed by it
     const failing = await read();
     expect(failing.status).toBe('SIGNING');
     expect(failing.items[0]!.signed).toBe(0);
-    expect(failing.items[0]!.failure).not.toBeNull();
+    // Said in the reader's language, not in the signer's own words.
+    expect(failing.items[0]!.failure).toBe('签章未能写入该图纸文件');
+    const inEnglish = detailOf<DrawingSetDetail>(
+      await api.send('GET', `${otherBase}/${prepared.id}`, tokens.censor_admin, { locale: 'en-US' }),
+    );
+    expect(inEnglish.items[0]!.failure).toBe('The signature could not be written into this sheet');
     const queued = await t.database.db
       .select({ state: jobs.state, lastError: jobs.lastError })
       .from(jobs)

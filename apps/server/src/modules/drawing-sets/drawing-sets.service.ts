@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   DRAWING_SET_LIMITS,
   DOC_CATEGORIES,
+  ERROR_CODES,
   chinaDate,
   dictionaryItemName,
   errorMessage,
@@ -13,6 +14,7 @@ import {
   type DrawingSetSheet,
   type DrawingSetSummary,
   type DrawingSheetVerification,
+  type ErrorCode,
   type Locale,
   type PrincipalMember,
 } from '@drp/domain';
@@ -25,6 +27,8 @@ import type { StoredFileToSend } from '../../lib/send-stored-file.js';
 import { recordAudit, type AuditActor } from '../audit/audit.service.js';
 import { listCertificateReviewers, listForwardedReports } from '../certificates/certificates.repository.js';
 import { enqueueJob } from '../jobs/jobs.repository.js';
+import { sendMessage } from '../messages/messages.service.js';
+import { findApplication, listApplicationParties } from '../project-access/project-access.repository.js';
 import type { JobHandler } from '../jobs/job-runner.js';
 import {
   openProject,
@@ -144,7 +148,12 @@ async function loadSet(db: Db, setId: string) {
   return { tasks: tasks.map((t) => t.task), sheets };
 }
 
-function sheetOf(sheet: DrawingSetSheetRow, tasks: Task[], agency: boolean): DrawingSetSheet {
+/** Why a sheet is not sealed yet, in the reader's language (a row written before codes were kept holds a sentence: the general reason). */
+function failureText(failure: string, locale: Locale) {
+  return errorMessage(failure in ERROR_CODES ? (failure as ErrorCode) : 'DRAWING_SET_SHEET_FAILED', locale);
+}
+
+function sheetOf(sheet: DrawingSetSheetRow, tasks: Task[], agency: boolean, locale: Locale): DrawingSetSheet {
   const due = tasks.filter((t) => concerns(t, sheet));
   return {
     id: sheet.id,
@@ -155,7 +164,7 @@ function sheetOf(sheet: DrawingSetSheetRow, tasks: Task[], agency: boolean): Dra
     total: due.length,
     size: sheet.fileSize,
     sha256: sheet.fileSha256,
-    failure: agency ? sheet.failure : null,
+    failure: agency && sheet.failure ? failureText(sheet.failure, locale) : null,
   };
 }
 
@@ -216,7 +225,7 @@ export async function getDrawingSet(
   const loaded = await loadSet(ctx.db, id);
   return {
     ...summaryOf(found, loaded),
-    items: loaded.sheets.map((s) => sheetOf(s, loaded.tasks, seesDrafts(open))),
+    items: loaded.sheets.map((s) => sheetOf(s, loaded.tasks, seesDrafts(open), caller.locale)),
   };
 }
 
@@ -239,7 +248,7 @@ export async function verifyDrawingSheet(
   if (!bytes) throw new AppError('NOT_FOUND');
   const tasks = (await listSigningTasks(ctx.db, [set.id])).map((t) => t.task);
   return {
-    sheet: sheetOf(sheet, tasks, seesDrafts(open)),
+    sheet: sheetOf(sheet, tasks, seesDrafts(open), caller.locale),
     signatures: await checkPdfSignatures(bytes, [await platformRootDer(ctx)]),
   };
 }
@@ -437,6 +446,7 @@ export async function sealDrawingSet(ctx: AppContext, setId: string) {
   }
   const complete = signed.length === tasks.length;
   const failed: string[] = [];
+  const causes: string[] = [];
   for (const { id } of await listSheets(ctx.db, setId)) {
     const removed: string[] = [];
     const written: string[] = [];
@@ -485,8 +495,11 @@ export async function sealDrawingSet(ctx: AppContext, setId: string) {
     } catch (error) {
       for (const key of written) await ctx.files.remove(key);
       failed.push(id);
+      // What the agency reads is an error code, in its language; the cause goes with the job's
+      // failure, for the operator.
+      causes.push(`${id}: ${error instanceof Error ? error.message : String(error)}`);
       await updateSheet(ctx.db, id, {
-        failure: (error instanceof Error ? error.message : String(error)).slice(0, 500),
+        failure: error instanceof AppError ? error.code : 'DRAWING_SET_SHEET_FAILED',
         updatedAt: ctx.clock(),
       });
       continue;
@@ -495,10 +508,35 @@ export async function sealDrawingSet(ctx: AppContext, setId: string) {
   }
   // The queue runs the job again later (a timestamp authority that was down, a store that
   // hiccuped); a sheet that is damaged for good keeps saying why once the queue gives up.
-  if (failed.length) throw new Error(`${failed.length} sheets of drawing set ${setId} could not be sealed`);
+  if (failed.length)
+    throw new Error(
+      `${failed.length} sheets of drawing set ${setId} could not be sealed: ${causes.join('; ').slice(0, 1000)}`,
+    );
   if (!complete) return;
   const sheets = await listSheets(ctx.db, setId);
-  if (sheets.every((s) => carriesAll(s, tasks))) await markDrawingSetSealed(ctx.db, setId, ctx.clock());
+  if (!sheets.every((s) => carriesAll(s, tasks))) return;
+  const [application, parties] = await Promise.all([
+    findApplication(ctx.db, set.projectId),
+    listApplicationParties(ctx.db, set.projectId),
+  ]);
+  await inTransaction(ctx.db, async (tx) => {
+    const at = ctx.clock();
+    if (!(await markDrawingSetSealed(tx, setId, at)) || !application) return;
+    // The units read and download the sealed sheets from now on: they are told so.
+    await sendMessage(tx, {
+      type: 'CENSOR_DRAWING_SET_SEALED',
+      to: [
+        { orgId: application.constructOrgId },
+        ...parties.filter((p) => p.role === 'DESIGN' || p.role === 'SURVEY').map((p) => ({ orgId: p.orgId })),
+      ],
+      at,
+      by: null,
+      senderOrgId: set.censorOrgId,
+      projectId: set.projectId,
+      targetId: setId,
+      params: { senderName: orgName, projectName: application.name, count: String(sheets.length) },
+    });
+  });
 }
 
 const payloadOf = (payload: Record<string, unknown>) => {

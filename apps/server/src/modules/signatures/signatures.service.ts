@@ -190,7 +190,12 @@ export async function askSigners(
       senderOrgId: task.censorOrgId,
       projectId: task.projectId,
       targetId: task.id,
-      params: { projectName: input.projectName, reportNo: input.documentNo, field: task.fieldName },
+      params: {
+        projectName: input.projectName,
+        reportNo: input.documentNo,
+        field: task.fieldName,
+        documentKind: task.documentKind,
+      },
     });
   }
 }

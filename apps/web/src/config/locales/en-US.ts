@@ -87,11 +87,11 @@ export const enUS: Messages = {
       submit:
         'Enter the survey and design information of buildings, upload survey reports and working drawings and hand them over to the construction unit when complete.',
       audit:
-        'Accept or return the materials sent to review, confirm or reject buildings, and read the accepted survey reports and drawings.',
+        'Accept or return the materials sent to review, confirm buildings, assign review missions, issue opinion reports and certificates, sign them and file them with the authority.',
       auditReader:
-        'Read the buildings, survey reports and drawings of the applications your agency has accepted.',
+        'Work on the review missions given to you, write opinions, sign review documents, and read the buildings, survey reports and drawings of the applications your agency has accepted.',
       supervise:
-        'Read the applications, buildings, survey reports and drawings of the projects in your region.',
+        'Read the applications, buildings, survey reports and drawings of the projects in your region, and confirm or reject the agencies’ filings.',
       joint: 'Read the applications, buildings, survey reports and drawings of submitted projects.',
       admin:
         'Review organisation registrations, manage organisations and their administrators, and read the audit log.',
