@@ -407,6 +407,11 @@ describe('one application from registration to the public record, in the browser
       .toBe('ISSUED');
     await openTodo(admin, '审查合格书待备案');
     await admin.waitForURL((url) => url.pathname === `/sys_audit/${censorOrgId}/${projectId}/filing`);
+    // It says to whom: the bureau of the application's city.
+    await expect
+      .poll(() => admin.getByTestId('filing-hint').textContent())
+      .toContain('备案将提交至：长沙市住房和城乡建设局');
+    await expectAccessible(admin, 'the filing form', { include: '[data-testid="filing-form"]' });
     await admin.getByTestId('filing-submit').click();
     await expect
       .poll(() => admin.getByTestId('filing-status').first().getAttribute('data-status'))

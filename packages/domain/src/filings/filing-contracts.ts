@@ -153,6 +153,11 @@ export const projectFilingPage = z.object({
     blocker: z.string().nullable(),
     certificateNo: z.string().nullable(),
     dueOn: z.string().nullable(),
+    /**
+     * The supervising authorities of the application's region the filing goes to (the nearest
+     * registered on the platform); empty: none is registered yet, and the agency is told so.
+     */
+    authorities: z.array(z.string()),
   }),
 });
 export type ProjectFilingPage = z.infer<typeof projectFilingPage>;

@@ -104,6 +104,11 @@ export const signatureCheck = z.object({
   trusted: z.boolean(),
   /** It covers the whole file (the last signature; nothing was appended after it). */
   wholeFile: z.boolean(),
+  /**
+   * The RFC 3161 timestamp on the signature value (PAdES B-T), when it carries one: the time the
+   * authority vouches for, who that is, and whether the token is over this signature and verifies.
+   */
+  timestamp: z.object({ time: z.string(), authority: z.string(), intact: z.boolean() }).nullable(),
 });
 export type SignatureCheck = z.infer<typeof signatureCheck>;
 

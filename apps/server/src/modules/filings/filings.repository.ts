@@ -146,7 +146,7 @@ export async function listConfirmedFilings(
  */
 export async function listRegionAuthorities(db: Db, regionCodes: readonly string[]) {
   return db
-    .select({ id: orgs.id, regionCode: orgs.regionCode })
+    .select({ id: orgs.id, name: orgs.name, regionCode: orgs.regionCode })
     .from(orgs)
     .where(
       and(

@@ -109,6 +109,8 @@ describe('filing: the agency files the issued certificate, the region’s author
       allowed: true,
       blocker: null,
       certificateNo: certificate.certificateNo,
+      // The city's bureau, the nearest authority of the application's district.
+      authorities: ['长沙市住房和城乡建设局'],
     });
     expect(page.file.dueOn).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     refused(await file('censor_reviewer'), 403, 'FORBIDDEN');

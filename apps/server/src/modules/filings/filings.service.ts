@@ -135,7 +135,13 @@ export async function listFilingsOfProject(
 ): Promise<ProjectFilingPage> {
   const open = await openProject(ctx.db, caller.member, caller.projectId, { action: 'filings.view' });
   const rows = await listProjectFilings(ctx.db, open.project.id);
-  const file: ProjectFilingPage['file'] = { allowed: false, blocker: null, certificateNo: null, dueOn: null };
+  const file: ProjectFilingPage['file'] = {
+    allowed: false,
+    blocker: null,
+    certificateNo: null,
+    dueOn: null,
+    authorities: [],
+  };
   if (open.actor.part === 'CENSOR' && decides(open.actor)) {
     const certificate = await findCertificateOfProject(ctx.db, open.project.id, open.member.orgId);
     const facts = { certificate: certificate?.status ?? null, latest: rows[0]?.filing.status ?? null };
@@ -144,6 +150,7 @@ export async function listFilingsOfProject(
     file.blocker = blocked ? errorMessage(blocked, caller.locale) : null;
     file.certificateNo = certificate?.certificateNo ?? null;
     file.dueOn = certificate?.issuedAt ? await dueOn(ctx, certificate.issuedAt) : null;
+    file.authorities = (await authoritiesOf(ctx.db, open.project.regionCode ?? '')).map((a) => a.name);
   }
   return { items: rows.map(summaryOf), file };
 }
@@ -239,7 +246,16 @@ export async function fileCertificate(
         at,
       });
     const authorities = await authoritiesOf(tx, open.project.regionCode ?? '');
-    if (authorities.length > 0)
+    // With no authority of the region registered yet, no one is asked (it finds the filing in its
+    // list once registered); the agency's own to-do to file is done all the same.
+    if (authorities.length === 0)
+      await settleTodos(tx, {
+        type: 'CENSOR_FILING_DUE',
+        projectId: open.project.id,
+        by: caller.audit.accountId,
+        at,
+      });
+    else
       await sendMessage(tx, {
         type: 'CENSOR_FILING_SUBMIT',
         to: authorities.map((a) => ({ orgId: a.id })),

@@ -1,3 +1,4 @@
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   messageScreen,
@@ -5,9 +6,11 @@ import {
   type MessagePage,
   type MessageType,
   type OpinionReportSummary,
+  type ProjectFilingPage,
 } from '@drp/domain';
+import { orgs } from '../../db/schema/orgs.js';
 import { accountIdOf, demoOrgIds, detailOf, projectApi } from '../../test/project-fixture.js';
-import { reviewedApplication, signReportCompletely } from '../../test/review-fixture.js';
+import { passedApplication, reviewedApplication, signReportCompletely } from '../../test/review-fixture.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 const USERS = [
@@ -143,5 +146,56 @@ describe('the agency’s to-dos from the last accepted mission to the filing', (
       }),
     ).items.find((m) => m.type === 'CENSOR_FILING_DUE');
     expect(done).toMatchObject({ settledWith: 'CENSOR_FILING_SUBMIT', settledBy: '孙立' });
+  });
+
+  it('is done by filing where no authority of the region is registered yet, and the agency is told so', async () => {
+    const passed = await passedApplication(t, { tokens, ids, org, name: '湘江新区无主管部门公寓' });
+    const base = `/api/checkDrawings/${org.censor}/${passed.id}`;
+    const certificate = detailOf<CertificateSummary>(
+      await api.send('POST', `${base}/certification/compile`, tokens.censor_director),
+    );
+    await t.app.jobs.drain();
+    await passed.signAll(certificate.id);
+    detailOf(await api.send('POST', `${base}/certification/issue/${certificate.id}`, tokens.censor_admin));
+    // Neither the city's bureau nor the province's department (the fallback) is on the platform.
+    const authorities = await t.database.db
+      .update(orgs)
+      .set({ enabled: false })
+      .where(and(eq(orgs.orgType, 'CONTROL'), eq(orgs.enabled, true)))
+      .returning({ id: orgs.id });
+    expect(authorities.length).toBeGreaterThanOrEqual(2);
+    try {
+      const page = detailOf<ProjectFilingPage>(
+        await api.send('GET', `${base}/filing`, tokens.censor_director),
+      );
+      expect(page.file).toMatchObject({ allowed: true, authorities: [] });
+      detailOf(
+        await api.send('POST', `${base}/filing`, tokens.censor_director, {
+          payload: {
+            jointReview: false,
+            fireReview: 'PASSED',
+            civilDefenceReview: 'NOT_APPLICABLE',
+            remark: '',
+          },
+        }),
+      );
+      const open = detailOf<MessagePage>(
+        await api.send('GET', '/api/message/messages', tokens.censor_admin, {
+          query: { state: 'todo', projectId: passed.id, size: '-1' },
+          actingOrg: org.censor,
+        }),
+      ).items;
+      expect(open.map((m) => m.type)).toEqual([]);
+    } finally {
+      await t.database.db
+        .update(orgs)
+        .set({ enabled: true })
+        .where(
+          inArray(
+            orgs.id,
+            authorities.map((a) => a.id),
+          ),
+        );
+    }
   });
 });

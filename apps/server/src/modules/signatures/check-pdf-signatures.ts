@@ -10,7 +10,8 @@ import { commonNameOf, parseCertificate, serialHex } from './x509.js';
  * the tests; this is what the server can say without a system tool.
  */
 
-const latin1 = (bytes: Uint8Array, from = 0, to = bytes.length) => Buffer.from(bytes.subarray(from, to)).toString('latin1');
+const latin1 = (bytes: Uint8Array, from = 0, to = bytes.length) =>
+  Buffer.from(bytes.subarray(from, to)).toString('latin1');
 
 /** A PDF text string: UTF-16BE hex (<FEFF…>), or a literal (ASCII here). */
 function pdfText(raw: string | undefined): string {
@@ -49,7 +50,49 @@ export function looksLikePdf(bytes: Uint8Array): boolean {
  */
 export const SIGNATURES_CHECKED_MAX = 64;
 
-export async function checkPdfSignatures(pdf: Uint8Array, trustedRoots: Uint8Array[]): Promise<SignatureCheck[]> {
+/** id-aa-signatureTimeStampToken (RFC 3161 appendix A): the token in the signer's unsigned attributes. */
+const SIGNATURE_TIMESTAMP = '1.2.840.113549.1.9.16.2.14';
+const ID_CT_TST_INFO = '1.2.840.113549.1.9.16.1.4';
+
+/**
+ * The timestamp token of the CMS's signer, read as a reader does: the time it states, the TSA
+ * that signed it, and whether it is over this signature value (its imprint) and its own signature
+ * verifies. Null when the signature carries none; a token that cannot be read is not intact.
+ */
+async function readTimestamp(signedData: pkijs.SignedData): Promise<SignatureCheck['timestamp']> {
+  const signer = signedData.signerInfos[0];
+  const attribute = signer?.unsignedAttrs?.attributes.find((a) => a.type === SIGNATURE_TIMESTAMP);
+  if (!signer || !attribute) return null;
+  try {
+    const token = new pkijs.ContentInfo({ schema: attribute.values[0] });
+    const tokenData = new pkijs.SignedData({ schema: token.content });
+    const eContent = tokenData.encapContentInfo.eContent;
+    if (tokenData.encapContentInfo.eContentType !== ID_CT_TST_INFO || !eContent)
+      throw new Error('no TSTInfo');
+    const info = pkijs.TSTInfo.fromBER(eContent.getValue());
+    const value = new Uint8Array(signer.signature.valueBlock.valueHexView);
+    // pkijs hashes `data` with the imprint's algorithm, compares it, and checks the TSA's signature.
+    const verified = await tokenData
+      .verify({ signer: 0, data: value.buffer, extendedMode: true })
+      .catch((error: unknown) => {
+        if (error instanceof pkijs.SignedDataVerifyError) return error;
+        throw error;
+      });
+    const tsa = verified.signerCertificate ?? null;
+    return {
+      time: info.genTime.toISOString(),
+      authority: tsa ? commonNameOf(tsa) || nameValue(tsa, '2.5.4.10') : '',
+      intact: verified.signatureVerified === true,
+    };
+  } catch {
+    return { time: '', authority: '', intact: false };
+  }
+}
+
+export async function checkPdfSignatures(
+  pdf: Uint8Array,
+  trustedRoots: Uint8Array[],
+): Promise<SignatureCheck[]> {
   const text = latin1(pdf);
   const roots = trustedRoots.map((der) => parseCertificate(der));
   const checks: SignatureCheck[] = [];
@@ -63,8 +106,12 @@ export async function checkPdfSignatures(pdf: Uint8Array, trustedRoots: Uint8Arr
     const objEnd = text.indexOf('endobj', c);
     const dict = text.slice(objStart, objEnd < 0 ? c + 4096 : objEnd).replace(text.slice(b, c), '');
     const field = header
-      ? (new RegExp(`/V\\s+${header[1]}\\s+${header[2]}\\s+R[\\s\\S]{0,400}?/T\\s*(<[0-9A-Fa-f\\s]*>|\\((?:\\\\.|[^\\\\)])*\\))`).exec(text) ??
-        new RegExp(`/T\\s*(<[0-9A-Fa-f\\s]*>|\\((?:\\\\.|[^\\\\)])*\\))[\\s\\S]{0,400}?/V\\s+${header[1]}\\s+${header[2]}\\s+R`).exec(text))?.[1]
+      ? (new RegExp(
+          `/V\\s+${header[1]}\\s+${header[2]}\\s+R[\\s\\S]{0,400}?/T\\s*(<[0-9A-Fa-f\\s]*>|\\((?:\\\\.|[^\\\\)])*\\))`,
+        ).exec(text) ??
+          new RegExp(
+            `/T\\s*(<[0-9A-Fa-f\\s]*>|\\((?:\\\\.|[^\\\\)])*\\))[\\s\\S]{0,400}?/V\\s+${header[1]}\\s+${header[2]}\\s+R`,
+          ).exec(text))?.[1]
       : undefined;
     const signedAtRaw = /\/M\s*\(([^)]*)\)/.exec(dict)?.[1];
 
@@ -79,6 +126,7 @@ export async function checkPdfSignatures(pdf: Uint8Array, trustedRoots: Uint8Arr
       intact: false,
       trusted: false,
       wholeFile: c + d === pdf.length,
+      timestamp: null,
     };
     try {
       const der = Buffer.from(text.slice(b + 1, c - 1), 'hex');
@@ -101,6 +149,7 @@ export async function checkPdfSignatures(pdf: Uint8Array, trustedRoots: Uint8Arr
         check.issuer = nameValue(certificate, '2.5.4.3', 'issuer');
       }
       check.intact = result.signatureVerified === true;
+      check.timestamp = await readTimestamp(signedData);
       if (check.intact && roots.length > 0) {
         try {
           const chained = await signedData.verify({
@@ -123,4 +172,3 @@ export async function checkPdfSignatures(pdf: Uint8Array, trustedRoots: Uint8Arr
   }
   return checks;
 }
-

@@ -15,6 +15,7 @@ import { accountIdOf, demoOrgIds, detailOf, projectApi } from '../../test/projec
 import { reviewedApplication, signReportCompletely } from '../../test/review-fixture.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { startTestTsa, type TestTsa, type TsaBehaviour } from '../../test/test-tsa.js';
+import { checkPdfSignatures } from './check-pdf-signatures.js';
 import { platformRootDer } from './signing-identities.service.js';
 
 const USERS = [
@@ -164,6 +165,13 @@ describe('signatures with TSA_URL set: every signature stamped (PAdES B-T), a fa
     for (const stamp of stamps) {
       expect(stamp).toMatchObject({ coversSignature: true, trusted: true, tsa: '某省可信时间戳服务' });
       expect(stamp!.openssl).toBe('Verification: OK');
+    }
+    // The platform's own check (the signature screens, the public verification) reads them too.
+    const own = await checkPdfSignatures(bytes, [await platformRootDer(t.app.ctx)]);
+    expect(own).toHaveLength(done.total);
+    for (const check of own) {
+      expect(check.timestamp).toMatchObject({ authority: '某省可信时间戳服务', intact: true });
+      expect(check.timestamp!.time).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/);
     }
   });
 });

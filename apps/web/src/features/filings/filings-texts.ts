@@ -12,6 +12,9 @@ const zhCN = {
   fileHint:
     '审查合格书 {{no}} 已签发，请于 {{due}} 前（签发后 {{days}} 个工作日内）向项目所在地主管部门备案。',
   fileHintNoDue: '审查合格书 {{no}} 已签发，请于签发后 {{days}} 个工作日内向项目所在地主管部门备案。',
+  fileTo: '备案将提交至：{{names}}',
+  noAuthority:
+    '项目所在地区的主管部门尚未在平台注册：备案将被记录，待其注册后即可在审查备案中看到并确认。请同时按当地规定线下报送。',
   jointReview: '是否联合审查',
   yes: '是',
   no: '否',
@@ -69,6 +72,9 @@ const enUS: typeof zhCN = {
     "Certificate {{no}} is issued: file it with the authority of the application's region by {{due}} ({{days}} working days after issue).",
   fileHintNoDue:
     "Certificate {{no}} is issued: file it with the authority of the application's region within {{days}} working days of issue.",
+  fileTo: 'The filing goes to: {{names}}',
+  noAuthority:
+    "No supervising authority of the application's region is registered on the platform yet: the filing is recorded, and the authority sees and confirms it once registered. Report it offline as local rules require meanwhile.",
   jointReview: 'Joint review',
   yes: 'Yes',
   no: 'No',

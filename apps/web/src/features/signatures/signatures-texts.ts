@@ -27,6 +27,9 @@ const zhCN = {
   signer: '签署人',
   status: '状态',
   signedAt: '签署时间',
+  timestamp: '可信时间戳',
+  timestampNone: '无',
+  timestampBad: '时间戳无效',
   sign: '签署',
   signTitle: '签署「{{field}}」',
   signIntro:
@@ -94,6 +97,9 @@ const enUS: typeof zhCN = {
   signer: 'Signer',
   status: 'Status',
   signedAt: 'Signed at',
+  timestamp: 'Trusted timestamp',
+  timestampNone: 'None',
+  timestampBad: 'Timestamp invalid',
   sign: 'Sign',
   signTitle: 'Sign “{{field}}”',
   signIntro:

@@ -63,6 +63,7 @@ export function ProjectFilingList({
             type="warning"
             showIcon
             style={{ marginBottom: 16 }}
+            data-testid="filing-hint"
             title={
               state.dueOn
                 ? t('filings.fileHint', {
@@ -72,7 +73,21 @@ export function ProjectFilingList({
                   })
                 : t('filings.fileHintNoDue', { no: state.certificateNo, days: FILING_LIMITS.workingDays })
             }
+            description={
+              state.authorities.length > 0
+                ? t('filings.fileTo', { names: state.authorities.join('、') })
+                : undefined
+            }
           />
+          {state.authorities.length === 0 && (
+            <Alert
+              type="error"
+              showIcon
+              style={{ marginBottom: 16 }}
+              title={t('filings.noAuthority')}
+              data-testid="filing-no-authority"
+            />
+          )}
           <Form<FilingInput>
             form={form}
             layout="vertical"

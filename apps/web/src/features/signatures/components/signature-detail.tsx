@@ -95,6 +95,22 @@ function ChecksTable({ checks }: { checks: SignatureCheck[] }) {
         { title: t('signatures.organization'), dataIndex: 'organization' },
         { title: t('signatures.signedAt'), render: (_, c) => time(c.signedAt) },
         {
+          // PAdES B-T: the time a timestamp authority vouches for, over this signature.
+          title: t('signatures.timestamp'),
+          render: (_, c) =>
+            !c.timestamp ? (
+              t('signatures.timestampNone')
+            ) : c.timestamp.intact ? (
+              <span data-testid="signature-timestamp">
+                {time(c.timestamp.time)}
+                <br />
+                <span style={{ fontSize: 12 }}>{c.timestamp.authority}</span>
+              </span>
+            ) : (
+              <CheckTag good={false} yes="" no={t('signatures.timestampBad')} />
+            ),
+        },
+        {
           title: t('signatures.intact'),
           render: (_, c) => (
             <CheckTag good={c.intact} yes={t('signatures.intactYes')} no={t('signatures.intactNo')} />
