@@ -1,6 +1,8 @@
 import type { SignatureCheck } from '@drp/domain';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
+import { SIGNATURE_TIME_STAMP_TOKEN } from './cms-signer.js';
+import { ID_CT_TST_INFO } from './timestamp-client.js';
 import { commonNameOf, parseCertificate, serialHex } from './x509.js';
 
 /**
@@ -50,10 +52,6 @@ export function looksLikePdf(bytes: Uint8Array): boolean {
  */
 export const SIGNATURES_CHECKED_MAX = 64;
 
-/** id-aa-signatureTimeStampToken (RFC 3161 appendix A): the token in the signer's unsigned attributes. */
-const SIGNATURE_TIMESTAMP = '1.2.840.113549.1.9.16.2.14';
-const ID_CT_TST_INFO = '1.2.840.113549.1.9.16.1.4';
-
 /**
  * The timestamp token of the CMS's signer, read as a reader does: the time it states, the TSA
  * that signed it, and whether it is over this signature value (its imprint) and its own signature
@@ -61,7 +59,7 @@ const ID_CT_TST_INFO = '1.2.840.113549.1.9.16.1.4';
  */
 async function readTimestamp(signedData: pkijs.SignedData): Promise<SignatureCheck['timestamp']> {
   const signer = signedData.signerInfos[0];
-  const attribute = signer?.unsignedAttrs?.attributes.find((a) => a.type === SIGNATURE_TIMESTAMP);
+  const attribute = signer?.unsignedAttrs?.attributes.find((a) => a.type === SIGNATURE_TIME_STAMP_TOKEN);
   if (!signer || !attribute) return null;
   try {
     const token = new pkijs.ContentInfo({ schema: attribute.values[0] });

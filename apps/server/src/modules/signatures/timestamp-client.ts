@@ -12,7 +12,8 @@ import { AppError } from '../../lib/app-error.js';
 
 const SHA256 = '2.16.840.1.101.3.4.2.1';
 const ID_SIGNED_DATA = '1.2.840.113549.1.7.2';
-const ID_CT_TST_INFO = '1.2.840.113549.1.9.16.1.4';
+/** id-ct-TSTInfo: the content of a timestamp token. */
+export const ID_CT_TST_INFO = '1.2.840.113549.1.9.16.1.4';
 const EXTENDED_KEY_USAGE = '2.5.29.37';
 const ID_KP_TIME_STAMPING = '1.3.6.1.5.5.7.3.8';
 
