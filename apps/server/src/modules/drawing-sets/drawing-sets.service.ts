@@ -148,7 +148,10 @@ async function loadSet(db: Db, setId: string) {
   return { tasks: tasks.map((t) => t.task), sheets };
 }
 
-/** Why a sheet is not sealed yet, in the reader's language (a row written before codes were kept holds a sentence: the general reason). */
+/**
+ * Why a sheet is not sealed yet, in the reader's language. A row written before codes were kept
+ * holds a sentence instead: it reads as the general reason.
+ */
 function failureText(failure: string, locale: Locale) {
   return errorMessage(failure in ERROR_CODES ? (failure as ErrorCode) : 'DRAWING_SET_SHEET_FAILED', locale);
 }
