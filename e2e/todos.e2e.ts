@@ -309,6 +309,8 @@ describe('to-dos: addressed, opened, settled by the work, listed as done', () =>
     '/sys_submit/:orgId/:projectId/signature': '电子签章',
     '/sys_supervise/approval/tbc': '审查备案',
     '/sys_audit/:orgId/:projectId/filing': '备案',
+    '/sys_audit/:orgId/:projectId/report': '审查意见告知书',
+    '/sys_audit/:orgId/:projectId/certification': '审查合格书',
   };
   const MEMBER: Partial<Record<OrgType, string>> = {
     CONSTRUCT: 'construct_admin',

@@ -370,6 +370,8 @@ describe('one application from registration to the public record, in the browser
 
     const admin = await signedIn(browser, 'censor_admin');
     await openTodo(admin, '告知书已签章待送达');
+    await admin.waitForURL((url) => url.pathname === `/sys_audit/${censorOrgId}/${projectId}/report`);
+    await admin.getByTestId('report-view').click();
     await admin.waitForURL('**/report/detail/*');
     await admin.getByTestId('report-forward').click();
     await admin
@@ -399,6 +401,8 @@ describe('one application from registration to the public record, in the browser
 
     const admin = await signedIn(browser, 'censor_admin');
     await openTodo(admin, '合格书已签章待签发');
+    await admin.waitForURL((url) => url.pathname === `/sys_audit/${censorOrgId}/${projectId}/certification`);
+    await admin.getByTestId('certificate-view').click();
     await admin.waitForURL('**/certification/detail/*');
     await admin.getByTestId('certificate-issue').click();
     await admin.getByRole('button', { name: /确\s*定/ }).click();

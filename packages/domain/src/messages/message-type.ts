@@ -207,26 +207,23 @@ export const MESSAGE_TYPES = {
   CENSOR_REPORT_SIGNED: {
     name: { 'zh-CN': '告知书已签章待送达', 'en-US': 'Report signed' },
     kind: 'todo',
-    receivers: {
-      CENSOR: { opens: '/sys_audit/:orgId/:projectId/report/detail/:targetId', todo: 'report.forward' },
-    },
+    // The report list, where the signed report leads and is forwarded from its detail.
+    receivers: { CENSOR: { opens: '/sys_audit/:orgId/:projectId/report', todo: 'report.forward' } },
   },
   // The review passed: the certificate is to be compiled (settled by compiling it).
   CENSOR_CERTIFICATE_DUE: {
     name: { 'zh-CN': '待出具审查合格书', 'en-US': 'Certificate to compile' },
     kind: 'todo',
-    receivers: { CENSOR: { opens: '/sys_audit/:orgId/:projectId/certification', todo: 'certificate.compile' } },
+    receivers: {
+      CENSOR: { opens: '/sys_audit/:orgId/:projectId/certification', todo: 'certificate.compile' },
+    },
   },
   // Every signature is on the certificate: it is to be issued (settled by issuing it).
   CENSOR_CERTIFICATE_SIGNED: {
     name: { 'zh-CN': '合格书已签章待签发', 'en-US': 'Certificate signed' },
     kind: 'todo',
-    receivers: {
-      CENSOR: {
-        opens: '/sys_audit/:orgId/:projectId/certification/detail/:targetId',
-        todo: 'certificate.issue',
-      },
-    },
+    // The certificate screen, where the signed certificate is viewed and issued.
+    receivers: { CENSOR: { opens: '/sys_audit/:orgId/:projectId/certification', todo: 'certificate.issue' } },
   },
   // Issued: it is to be filed with the authority by the due day (settled by filing it).
   CENSOR_FILING_DUE: {

@@ -100,7 +100,8 @@ describe('the agency’s to-dos from the last accepted mission to the filing', (
     expect(await todoTypes('censor_director')).not.toContain('CENSOR_ROUND_REVIEWED');
     await signReportCompletely(t, { ...signers(), reportId: report.id });
     const signed = await openTodo('censor_admin', 'CENSOR_REPORT_SIGNED');
-    expect(signed.screen).toBe(`/sys_audit/${org.censor}/${projectId}/report/detail/${report.id}`);
+    expect(signed.screen).toBe(`/sys_audit/${org.censor}/${projectId}/report`);
+    expect(signed.targetId).toBe(report.id);
     expect(signed.content).toContain(report.reportNo);
     expect(await todoTypes('censor_reviewer')).toEqual([]);
 
@@ -116,9 +117,8 @@ describe('the agency’s to-dos from the last accepted mission to the filing', (
     expect(await todoTypes('censor_director')).toEqual([]);
     await signReportCompletely(t, { ...signers(), reportId: certificate.id });
     const issuable = await openTodo('censor_director', 'CENSOR_CERTIFICATE_SIGNED');
-    expect(issuable.screen).toBe(
-      `/sys_audit/${org.censor}/${projectId}/certification/detail/${certificate.id}`,
-    );
+    expect(issuable.screen).toBe(`/sys_audit/${org.censor}/${projectId}/certification`);
+    expect(issuable.targetId).toBe(certificate.id);
     expect(issuable.content).toContain(certificate.certificateNo);
 
     detailOf(await api.send('POST', `${base}/certification/issue/${certificate.id}`, tokens.censor_admin));
