@@ -1,9 +1,11 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
+  AnswerDetail,
   AnswerPage,
   CertificateDetail,
   MissionGrid,
+  Opinion,
   OpinionReportDetail,
   OpinionReportSummary,
   SigningDocumentPage,
@@ -11,16 +13,26 @@ import type {
 import { acceptedDrawings, addSpecialty, type AcceptedDrawings } from './support/accepted-drawings';
 import { expectAccessible } from './support/accessibility';
 import { DEMO_PASSWORD, baseURL, launchBrowser, newPage, openSignedIn } from './support/browser';
-import { apiSession, call, commitDocs, signReportByApi, type ApiSession } from './support/project-api';
+import {
+  apiSession,
+  call,
+  commitDocs,
+  listDocTree,
+  signReportByApi,
+  type ApiSession,
+} from './support/project-api';
 import { sheetPdf } from './support/sheet-pdf';
 
 /**
- * Two rounds of review ending in 审查合格 (issue 20). Round 1's opinion is issued with its report;
- * the design unit answers it on its own answer screen, naming the revised sheet of round 2's
- * version (carried forward from round 1); the revision is handed over, sent and accepted; the same
- * reviewer finds the carried opinion with its answer beside the compare link and closes it; round
- * 2's report passes and the construction unit reads 审查合格. The hand-over steps between the
- * screens run through the API: their screens are round 1's, tested on their own.
+ * Three rounds of review ending in 审查合格 (issue 20). Round 1 issues two opinions with its report;
+ * the design unit answers the first on its own answer screen, naming the revised sheet of round 2's
+ * version (carried forward from round 1), and explains the second without revising. The revision is
+ * handed over, sent and accepted; the same reviewer finds both carried opinions with their answers,
+ * closes the first beside its compare link and, not persuaded by the explanation, keeps the second
+ * open with a new remark: round 2's report asks for revision again and lists what it closed and
+ * kept. Round 3's revision answers the second; the reviewer closes it (the first, closed, could only
+ * be reopened), round 3's report passes and the construction unit reads 审查合格. The hand-over steps
+ * between the screens run through the API: their screens are round 1's, tested on their own.
  */
 
 const tag = Date.now().toString(36).slice(-5);
@@ -29,13 +41,20 @@ const BUILDING = `6#楼${tag}`;
 const SHEET = `建施-02${tag}.pdf`;
 const OPINION = `防火门开启方向错误${tag}，请调整`;
 const ANSWER = `已将 FM1 改为向疏散方向开启${tag}`;
+const OPINION2 = `卫生间未设置机械排风${tag}，请补充`;
+const EXPLAINED = `卫生间设有外窗，可自然通风${tag}`;
+const KEEP_REMARK = `外窗可开启面积不足，仍须设机械排风${tag}`;
+const ANSWER3 = `已在卫生间吊顶增设排气扇${tag}`;
 
-describe('two rounds of review: answered by the designer, closed by the reviewer, passed', () => {
+describe('three rounds of review: answered by the designer, closed or kept by the reviewer, passed', () => {
   let browser: Browser;
   let accepted: AcceptedDrawings;
   let director: ApiSession;
   let agency: ApiSession;
   let base: string;
+  /** Round 1's two opinions: answered by a revision, and explained without one. */
+  let revised: string;
+  let explained: string;
 
   /** Every mission of the round submitted and accepted, then its report compiled, built and forwarded. */
   async function finishRound(missionIds: string[]) {
@@ -94,30 +113,56 @@ describe('two rounds of review: answered by the designer, closed by the reviewer
       })),
     });
     const architecture = saved.cells.find((c) => c.specialty === 'ARCHITECTURE')!.missionId!;
-    // Round 1: one opinion, on the sheet the design unit filed.
-    await call(accepted.reviewer, 'POST', `${base}/opinions`, {
-      missionId: architecture,
-      opinionType: 'FIRE_SAFETY',
-      text: OPINION,
-      sheet: { fileId: accepted.fileIds[SHEET], page: 0 },
-    });
+    // Round 1: two opinions, on the sheet the design unit filed.
+    revised = (
+      await call<Opinion>(accepted.reviewer, 'POST', `${base}/opinions`, {
+        missionId: architecture,
+        opinionType: 'FIRE_SAFETY',
+        text: OPINION,
+        sheet: { fileId: accepted.fileIds[SHEET], page: 0 },
+      })
+    ).id;
+    explained = (
+      await call<Opinion>(accepted.reviewer, 'POST', `${base}/opinions`, {
+        missionId: architecture,
+        opinionType: 'GENERAL',
+        text: OPINION2,
+        sheet: { fileId: accepted.fileIds[SHEET], page: 0 },
+      })
+    ).id;
     const report = await finishRound(saved.cells.map((c) => c.missionId!));
     expect(report.conclusion).toBe('REVISE');
   }, 300_000);
   afterAll(() => browser?.close());
 
+  const designBase = () => `/api/checkDrawings/${accepted.org.design}/${accepted.project.id}`;
+  /** The round's missions, as the director's grid holds them (a later round has only some cells). */
+  const roundMissions = (grid: MissionGrid) => grid.cells.flatMap((c) => (c.missionId ? [c.missionId] : []));
+
+  /** The revision handed over by the design unit, sent by the construction unit, accepted by the agency. */
+  async function handOverRevision(versionId: string) {
+    const { project } = accepted;
+    await commitDocs(accepted.design, project.id, versionId, 'DESIGN');
+    await call(
+      accepted.construct,
+      'GET',
+      `/api/checkDrawings/${accepted.construct.orgId}/${project.id}/docRepositoryOrg/confirmApplyDoc?versionId=${versionId}&confirmWarnings=true`,
+    );
+    await call(agency, 'GET', `${base}/docRepositoryOrg/confirmApplyDoc?versionId=${versionId}`);
+  }
+
   /** The round the answers go with, as the design unit reads it. */
   const answerRound = async () =>
-    (
-      await call<AnswerPage>(
-        accepted.design,
-        'GET',
-        `/api/checkDrawings/${accepted.org.design}/${accepted.project.id}/opinionAnswer/pagelist?list=CONST`,
-      )
-    ).round!;
+    (await call<AnswerPage>(accepted.design, 'GET', `${designBase()}/opinionAnswer/pagelist?list=CONST`))
+      .round!;
 
-  it('round 1: the design unit answers its opinion from the sidebar, naming the revised sheet', async () => {
+  it('round 1: the design unit answers one opinion from the sidebar, naming the revised sheet; explains the other', async () => {
     const { org, project } = accepted;
+    // The second opinion is explained without a revision (the form's other kind, tested below).
+    await call(accepted.design, 'POST', `${designBase()}/opinionAnswer/${explained}`, {
+      kind: 'EXPLAINED',
+      text: EXPLAINED,
+    });
     const page = await newPage(browser);
     await openSignedIn(page, 'design_admin', { to: `/sys_submit/${org.design}/${project.id}/report` });
     await page.getByTestId('project-menu').getByText('施工图审查意见回复').click();
@@ -128,7 +173,7 @@ describe('two rounds of review: answered by the designer, closed by the reviewer
       .toContain('本单位还有 1 条意见未回复');
     await expectAccessible(page, 'the answer list', { include: '[data-testid="answer-list"]' });
 
-    await list.getByTestId('answer-give').click();
+    await list.getByTestId(`answer-row-${revised}`).getByTestId('answer-give').click();
     const form = page.getByTestId('answer-form');
     expect(await page.getByTestId('answer-form-opinion').textContent()).toContain(OPINION);
     await form.getByText('已修改图纸').click();
@@ -145,7 +190,12 @@ describe('two rounds of review: answered by the designer, closed by the reviewer
     await expect.poll(() => sheet.locator('.ant-select-content').textContent()).toContain(SHEET);
     await expectAccessible(page, 'the answer form', { include: '.ant-modal' });
     await page.getByTestId('answer-save').click();
-    await expect.poll(() => list.getByTestId('answer-summary').first().textContent()).toContain(ANSWER);
+    await expect
+      .poll(() => list.getByTestId(`answer-row-${revised}`).getByTestId('answer-summary').textContent())
+      .toContain(ANSWER);
+    expect(
+      await list.getByTestId(`answer-row-${explained}`).getByTestId('answer-summary').textContent(),
+    ).toContain(EXPLAINED);
     expect(await list.getByTestId('answer-mine-unanswered').count()).toBe(0);
     // The answer letter (意见回复单) of the round, drawn in the page.
     await list.getByTestId('answer-letter-link').click();
@@ -160,29 +210,31 @@ describe('two rounds of review: answered by the designer, closed by the reviewer
     // The revision is handed over, sent and accepted as round 1's materials were.
     const round = await answerRound();
     expect(round.number).toBe(2);
-    await commitDocs(accepted.design, project.id, round.versionId, 'DESIGN');
-    await call(
-      accepted.construct,
-      'GET',
-      `/api/checkDrawings/${accepted.construct.orgId}/${project.id}/docRepositoryOrg/confirmApplyDoc?versionId=${round.versionId}&confirmWarnings=true`,
-    );
-    await call(agency, 'GET', `${base}/docRepositoryOrg/confirmApplyDoc?versionId=${round.versionId}`);
+    await handOverRevision(round.versionId);
   }, 180_000);
 
-  it('round 2: the reviewer closes the carried opinion beside its answer, and the report passes', async () => {
+  it('round 2: the reviewer closes the revised opinion beside its answer and keeps the explained one open', async () => {
     const { org, project } = accepted;
-    // The reviewer's round 2 mission: the carried opinion leads, with its answer and what is owed.
+    // The reviewer's round 2 mission: the carried opinions lead, with their answers and what is owed.
     const round2 = await call<MissionGrid>(director, 'GET', `${base}/missions`);
+    expect(round2.round?.number).toBe(2);
     const mission = round2.cells.find((c) => c.specialty === 'ARCHITECTURE')!.missionId!;
     const page: Page = await newPage(browser);
     await openSignedIn(page, 'censor_reviewer', {
       to: `/sys_audit/${org.censor}/${project.id}/mission/${mission}`,
     });
     const carried = page.getByTestId('carried-opinions');
-    await expect.poll(() => carried.textContent()).toContain('还有 1 条意见未作闭合或保留处理');
-    expect(await carried.getByTestId('answer-summary').textContent()).toContain(ANSWER);
+    await expect.poll(() => carried.textContent()).toContain('还有 2 条意见未作闭合或保留处理');
+    expect(
+      await carried.getByTestId(`carried-${revised}`).getByTestId('answer-summary').textContent(),
+    ).toContain(ANSWER);
+    expect(
+      await carried.getByTestId(`carried-${explained}`).getByTestId('answer-summary').textContent(),
+    ).toContain(EXPLAINED);
+    // An explanation names no revised sheet, so there is nothing to compare.
+    expect(await carried.getByTestId(`carried-${explained}`).getByTestId('carried-compare').count()).toBe(0);
     await expectAccessible(page, 'the carried opinions', { include: '[data-testid="carried-opinions"]' });
-    await carried.getByText('详情').click();
+    await carried.getByTestId(`carried-${revised}`).getByText('详情').click();
     const detail = page.getByTestId('answer-detail-view');
     await expect.poll(() => detail.getByTestId('answer-history').textContent()).toContain(ANSWER);
     // The revised sheet opens in the viewer compared with round 1's, at the opinion's page.
@@ -192,30 +244,113 @@ describe('two rounds of review: answered by the designer, closed by the reviewer
     await expectAccessible(page, 'the answer detail', { include: '[data-testid="answer-detail-view"]' });
 
     await detail.getByTestId('answer-decide-CLOSE').click();
-    await page.getByTestId('answer-decide-save').click();
+    await page.getByRole('dialog').getByTestId('answer-decide-save').click();
     await expect
       .poll(() => detail.getByTestId('answer-decision').first().getAttribute('data-decision'))
       .toBe('CLOSE');
     await page.goBack();
     await expect
       .poll(() => page.getByTestId('carried-opinions').textContent())
+      .toContain('还有 1 条意见未作闭合或保留处理');
+
+    // Keeping the explained one open needs a remark the units will read.
+    const kept = page.getByTestId(`carried-${explained}`);
+    await kept.getByTestId('answer-decide-KEEP').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByTestId('answer-decide-save').click();
+    await expect.poll(() => dialog.getByText('保留或重新打开意见时请说明原因').count()).toBe(1);
+    await page.mouse.move(0, 0);
+    await expectAccessible(page, 'the keep-open dialog', { include: '.ant-modal' });
+    await dialog.getByTestId('answer-decision-remark').fill(KEEP_REMARK);
+    await dialog.getByTestId('answer-decide-save').click();
+    await expect.poll(() => kept.getByTestId('answer-decision').getAttribute('data-decision')).toBe('KEEP');
+    expect(await kept.getByTestId('answer-decision').textContent()).toContain(KEEP_REMARK);
+    await expect
+      .poll(() => page.getByTestId('carried-opinions').textContent())
       .toContain('以前轮次的意见均已处理');
     await page.context().close();
 
-    expect(round2.round?.number).toBe(2);
-    const report = await finishRound(round2.cells.map((c) => c.missionId!));
-    expect(report).toMatchObject({ round: 2, conclusion: 'PASSED' });
+    // Round 2's report: revise again, listing the closed and the kept opinion.
+    const report = await finishRound(roundMissions(round2));
+    expect(report).toMatchObject({ round: 2, conclusion: 'REVISE' });
+    expect(report.content.carried?.map((c) => c.decision)).toEqual(['CLOSE', 'KEEP']);
+
+    // The design unit reads the kept opinion with the reviewer's remark, open for round 3.
+    const design = await call<AnswerDetail>(
+      accepted.design,
+      'GET',
+      `${designBase()}/opinionAnswer/${explained}`,
+    );
+    expect(design.state).toBe('OPEN');
+    expect(design.decisions.map((d) => [d.decision, d.remark])).toEqual([['KEEP', KEEP_REMARK]]);
+  }, 240_000);
+
+  it('round 3: the revision answers the kept opinion; the reviewer closes it, and the report passes', async () => {
+    const { org, project } = accepted;
+    const round = await answerRound();
+    expect(round.number).toBe(3);
+    // The design unit revises the sheet this time; it is round 3's copy of the same file.
+    const [designRoot] = await listDocTree(accepted.design, project.id, round.versionId, 'DESIGN');
+    const files = await call<{ id: string; name: string }[]>(
+      accepted.design,
+      'GET',
+      `${designBase()}/docRepository/queryFile?versionId=${round.versionId}&folderId=${designRoot!.children[0]!.id}`,
+    );
+    const sheet = files.find((f) => f.name === SHEET)!;
+    await call(accepted.design, 'POST', `${designBase()}/opinionAnswer/${explained}`, {
+      kind: 'REVISED',
+      text: ANSWER3,
+      sheet: { fileId: sheet.id, page: 0 },
+    });
+    await handOverRevision(round.versionId);
+
+    const round3 = await call<MissionGrid>(director, 'GET', `${base}/missions`);
+    expect(round3.round?.number).toBe(3);
+    const mission = round3.cells.find((c) => c.specialty === 'ARCHITECTURE')!.missionId!;
+    const page: Page = await newPage(browser);
+    await openSignedIn(page, 'censor_reviewer', {
+      to: `/sys_audit/${org.censor}/${project.id}/mission/${mission}`,
+    });
+    const carried = page.getByTestId('carried-opinions');
+    await expect.poll(() => carried.textContent()).toContain('还有 1 条意见未作闭合或保留处理');
+    // The one closed in round 2 can only be reopened; the kept one shows round 3's answer.
+    const closed = carried.getByTestId(`carried-${revised}`);
+    expect(await closed.getByTestId('answer-state').getAttribute('data-state')).toBe('CLOSED');
+    expect(await closed.getByTestId('answer-decide-CLOSE').count()).toBe(0);
+    // Closed, it owes no answer this round, and says so rather than "unanswered".
+    expect(await closed.textContent()).toContain('已闭合，无需回复');
+    // Reopened with a remark, it would stand open again; the reviewer thinks better of it and takes
+    // the decision back before the report, so it stays closed.
+    await closed.getByTestId('answer-decide-REOPEN').click();
+    await page.getByRole('dialog').getByTestId('answer-decision-remark').fill(`FM1 门宽仍不足${tag}`);
+    await page.getByRole('dialog').getByTestId('answer-decide-save').click();
+    await expect
+      .poll(() => closed.getByTestId('answer-decision').getAttribute('data-decision'))
+      .toBe('REOPEN');
+    await closed.getByTestId('answer-decision-withdraw').click();
+    await page.locator('.ant-popconfirm').getByRole('button', { name: '撤回处理' }).click();
+    await expect.poll(() => closed.getByTestId('answer-decision').count()).toBe(0);
+    const kept = carried.getByTestId(`carried-${explained}`);
+    expect(await kept.getByTestId('answer-summary').textContent()).toContain(ANSWER3);
+    expect(await kept.getByTestId('carried-compare').count()).toBe(1);
+    await kept.getByTestId('answer-decide-CLOSE').click();
+    await page.getByRole('dialog').getByTestId('answer-decide-save').click();
+    await expect.poll(() => carried.textContent()).toContain('以前轮次的意见均已处理');
+    await page.context().close();
+
+    const report = await finishRound(roundMissions(round3));
+    expect(report).toMatchObject({ round: 3, conclusion: 'PASSED' });
     expect(report.content.carried?.map((c) => c.decision)).toEqual(['CLOSE']);
 
-    // The construction unit reads the passed report and the closed opinion.
+    // The construction unit reads both opinions closed and the passed report.
     const construct = await newPage(browser);
     await openSignedIn(construct, 'construct_admin', {
       to: `/sys_apply/${accepted.construct.orgId}/${project.id}/answerCensorConstRes`,
     });
-    const closed = construct.getByTestId('answer-list');
+    const list = construct.getByTestId('answer-list');
     await expect
-      .poll(() => closed.getByTestId('answer-state').first().getAttribute('data-state'))
-      .toBe('CLOSED');
+      .poll(() => list.getByTestId('answer-state').evaluateAll((tags) => tags.map((t) => t.dataset.state)))
+      .toEqual(['CLOSED', 'CLOSED']);
     await construct.getByTestId('project-menu').getByText('审查意见告知书').click();
     await expect.poll(() => construct.getByTestId('report-list').textContent()).toContain('审查合格');
     await construct.context().close();
@@ -318,7 +453,7 @@ describe('two rounds of review: answered by the designer, closed by the reviewer
     });
     const card = page.getByTestId('drawing-set-card');
     await card.getByTestId('drawing-set-compile').click();
-    await expect.poll(() => card.getByTestId('drawing-set-summary').textContent()).toContain('第 2 版');
+    await expect.poll(() => card.getByTestId('drawing-set-summary').textContent()).toContain('第 3 版');
     await page.mouse.move(0, 0);
     await expectAccessible(page, 'the sealed set beside the certificate', {
       include: '[data-testid="drawing-set-card"]',

@@ -107,7 +107,12 @@ export function AnswerList({
           {links.letterPath && data.counts.answered > 0 && (
             <>
               {' '}
-              <Link to={links.letterPath(data.round.versionId)} data-testid="answer-letter-link">
+              {/* Underlined: inside a sentence, the link's colour alone is not enough (WCAG 1.4.1). */}
+              <Link
+                to={links.letterPath(data.round.versionId)}
+                style={{ textDecoration: 'underline' }}
+                data-testid="answer-letter-link"
+              >
                 {t('answers.letter')}
               </Link>
             </>
@@ -212,7 +217,9 @@ export function AnswerList({
               o.answer ? (
                 <AnswerSummary answer={o.answer} />
               ) : (
-                <Typography.Text data-testid="answer-none">{t('answers.unanswered')}</Typography.Text>
+                <Typography.Text data-testid="answer-none">
+                  {t(o.state === 'CLOSED' ? 'answers.closedNoAnswer' : 'answers.unanswered')}
+                </Typography.Text>
               ),
           },
           {

@@ -70,7 +70,9 @@ export function CarriedOpinions({
                 {item.answer ? (
                   <AnswerSummary answer={item.answer} />
                 ) : (
-                  <Typography.Text>{t('answers.unanswered')}</Typography.Text>
+                  <Typography.Text>
+                    {t(item.state === 'CLOSED' ? 'answers.closedNoAnswer' : 'answers.unanswered')}
+                  </Typography.Text>
                 )}
                 {item.decision && <DecisionSummary decision={item.decision} />}
                 <Space wrap>

@@ -103,7 +103,9 @@ export function DecisionControls({ target, item }: { target: ProjectTarget; item
             data-testid="decision-error"
           />
         )}
-        <Form form={form} layout="vertical">
+        {/* Named per opinion: a mission lists several, each with its dialog rendered, and the
+            field ids (which the label points at) must not repeat. */}
+        <Form form={form} layout="vertical" name={`decision-${item.opinionId}`}>
           <Form.Item
             name="remark"
             label={deciding && needsRemark(deciding) ? t('answers.remark') : t('answers.remarkOptional')}
