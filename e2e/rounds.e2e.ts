@@ -151,6 +151,18 @@ describe('three rounds of review: answered by the designer, closed or kept by th
     await call(agency, 'GET', `${base}/docRepositoryOrg/confirmApplyDoc?versionId=${versionId}`);
   }
 
+  /** The director's grid of round `number`, and the reviewer's architecture mission of it opened. */
+  async function openReviewerMission(number: number): Promise<{ grid: MissionGrid; page: Page }> {
+    const grid = await call<MissionGrid>(director, 'GET', `${base}/missions`);
+    expect(grid.round?.number).toBe(number);
+    const mission = grid.cells.find((c) => c.specialty === 'ARCHITECTURE')!.missionId!;
+    const page = await newPage(browser);
+    await openSignedIn(page, 'censor_reviewer', {
+      to: `/sys_audit/${accepted.org.censor}/${accepted.project.id}/mission/${mission}`,
+    });
+    return { grid, page };
+  }
+
   /** The round the answers go with, as the design unit reads it. */
   const answerRound = async () =>
     (await call<AnswerPage>(accepted.design, 'GET', `${designBase()}/opinionAnswer/pagelist?list=CONST`))
@@ -214,15 +226,8 @@ describe('three rounds of review: answered by the designer, closed or kept by th
   }, 180_000);
 
   it('round 2: the reviewer closes the revised opinion beside its answer and keeps the explained one open', async () => {
-    const { org, project } = accepted;
     // The reviewer's round 2 mission: the carried opinions lead, with their answers and what is owed.
-    const round2 = await call<MissionGrid>(director, 'GET', `${base}/missions`);
-    expect(round2.round?.number).toBe(2);
-    const mission = round2.cells.find((c) => c.specialty === 'ARCHITECTURE')!.missionId!;
-    const page: Page = await newPage(browser);
-    await openSignedIn(page, 'censor_reviewer', {
-      to: `/sys_audit/${org.censor}/${project.id}/mission/${mission}`,
-    });
+    const { grid: round2, page } = await openReviewerMission(2);
     const carried = page.getByTestId('carried-opinions');
     await expect.poll(() => carried.textContent()).toContain('还有 2 条意见未作闭合或保留处理');
     expect(
@@ -286,7 +291,7 @@ describe('three rounds of review: answered by the designer, closed or kept by th
   }, 240_000);
 
   it('round 3: the revision answers the kept opinion; the reviewer closes it, and the report passes', async () => {
-    const { org, project } = accepted;
+    const { project } = accepted;
     const round = await answerRound();
     expect(round.number).toBe(3);
     // The design unit revises the sheet this time; it is round 3's copy of the same file.
@@ -304,13 +309,7 @@ describe('three rounds of review: answered by the designer, closed or kept by th
     });
     await handOverRevision(round.versionId);
 
-    const round3 = await call<MissionGrid>(director, 'GET', `${base}/missions`);
-    expect(round3.round?.number).toBe(3);
-    const mission = round3.cells.find((c) => c.specialty === 'ARCHITECTURE')!.missionId!;
-    const page: Page = await newPage(browser);
-    await openSignedIn(page, 'censor_reviewer', {
-      to: `/sys_audit/${org.censor}/${project.id}/mission/${mission}`,
-    });
+    const { grid: round3, page } = await openReviewerMission(3);
     const carried = page.getByTestId('carried-opinions');
     await expect.poll(() => carried.textContent()).toContain('还有 1 条意见未作闭合或保留处理');
     // The one closed in round 2 can only be reopened; the kept one shows round 3's answer.
