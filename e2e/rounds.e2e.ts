@@ -114,23 +114,18 @@ describe('three rounds of review: answered by the designer, closed or kept by th
     });
     const architecture = saved.cells.find((c) => c.specialty === 'ARCHITECTURE')!.missionId!;
     // Round 1: two opinions, on the sheet the design unit filed.
-    revised = (
-      await call<Opinion>(accepted.reviewer, 'POST', `${base}/opinions`, {
-        missionId: architecture,
-        opinionType: 'FIRE_SAFETY',
-        text: OPINION,
-        sheet: { fileId: accepted.fileIds[SHEET], page: 0 },
-      })
-    ).id;
-    explained = (
-      await call<Opinion>(accepted.reviewer, 'POST', `${base}/opinions`, {
-        missionId: architecture,
-        opinionType: 'GENERAL',
-        text: OPINION2,
-        sheet: { fileId: accepted.fileIds[SHEET], page: 0 },
-      })
-    ).id;
-    const report = await finishRound(saved.cells.map((c) => c.missionId!));
+    const write = async (opinionType: string, text: string) =>
+      (
+        await call<Opinion>(accepted.reviewer, 'POST', `${base}/opinions`, {
+          missionId: architecture,
+          opinionType,
+          text,
+          sheet: { fileId: accepted.fileIds[SHEET], page: 0 },
+        })
+      ).id;
+    revised = await write('FIRE_SAFETY', OPINION);
+    explained = await write('GENERAL', OPINION2);
+    const report = await finishRound(roundMissions(saved));
     expect(report.conclusion).toBe('REVISE');
   }, 300_000);
   afterAll(() => browser?.close());
